@@ -1,0 +1,21 @@
+//! The rules of xiangqi. Nothing here knows about search, evaluation or protocols; every
+//! other part of Chariot asks this module what is legal.
+
+pub mod attacks;
+pub mod bitboard;
+pub mod fen;
+pub mod movegen;
+pub mod mv;
+pub mod perft;
+pub mod piece;
+pub mod position;
+pub mod square;
+pub mod zobrist;
+
+pub use bitboard::Bitboard;
+pub use fen::{FenError, PositionError, Setup, START_FEN};
+pub use movegen::{MoveList, MAX_MOVES};
+pub use mv::Move;
+pub use piece::{Color, Piece, PieceKind};
+pub use position::{IllegalMove, Position, Undo};
+pub use square::Square;

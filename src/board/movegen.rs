@@ -1,0 +1,163 @@
+//! Legal move generation.
+//!
+//! Moves are generated per piece from the attack tables, then filtered for king safety
+//! cheaply: when the side to move is not in check, only moves of a *blocker* (a piece
+//! whose departure could expose the king: pinned to a rook or the facing king, one of two
+//! screens before an enemy cannon, or on the leg of an enemy horse) and king moves are
+//! tested in full, and quiet moves onto the empty line between the king and an
+//! unscreened enemy cannon are dropped (they would make the screen). In check, every
+//! move is tested in full.
+
+use arrayvec::ArrayVec;
+
+use super::attacks::{
+    cannon_attacks, elephant_moves, horse_moves, rook_attacks, ADVISOR_STEPS, KING_STEPS,
+    PAWN_STEPS,
+};
+use super::bitboard::Bitboard;
+use super::mv::Move;
+use super::piece::PieceKind;
+use super::position::Position;
+use super::square::Square;
+
+/// Upper bound on the number of legal moves in any xiangqi position (the most a full set
+/// can have is well under 120: rooks 2×17, cannons 2×17, horses 2×8, pawns 5×3, king 4,
+/// advisors 5, elephants 8).
+pub const MAX_MOVES: usize = 128;
+
+/// A list of moves.
+pub type MoveList = ArrayVec<Move, MAX_MOVES>;
+
+/// Which moves to generate.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    /// Every legal move.
+    All,
+    /// Legal captures only.
+    Captures,
+}
+
+impl Position {
+    /// All legal moves.
+    pub fn legal_moves(&self) -> MoveList {
+        let mut list = MoveList::new();
+        self.generate_legal(&mut list);
+        list
+    }
+
+    /// Appends every legal move to `list`.
+    #[inline]
+    pub fn generate_legal(&self, list: &mut MoveList) {
+        self.generate::<true>(list);
+    }
+
+    /// Appends the legal captures to `list`.
+    #[inline]
+    pub fn generate_captures(&self, list: &mut MoveList) {
+        self.generate::<false>(list);
+    }
+
+    /// Appends the legal replies to a check to `list` (all legal moves when in check;
+    /// nothing when not in check).
+    pub fn generate_evasions(&self, list: &mut MoveList) {
+        let checkers = self.checkers();
+        if checkers.any() {
+            self.generate_in_check(list, Kind::All);
+        }
+    }
+
+    #[inline(always)]
+    fn generate<const ALL: bool>(&self, list: &mut MoveList) {
+        let kind = if ALL { Kind::All } else { Kind::Captures };
+        if self.in_check() {
+            self.generate_in_check(list, kind);
+            return;
+        }
+        let (blockers, screens) = self.king_blockers();
+        let us = self.side;
+        let enemy = self.colors[(!us).index()];
+        let targets = if ALL { !self.colors[us.index()] & !screens } else { enemy };
+        self.generate_pieces::<ALL>(list, targets, |list, from, to_set| {
+            if blockers.contains(from) {
+                for to in to_set {
+                    if self.leaves_king_safe(from, to) {
+                        list.push(Move::new(from, to));
+                    }
+                }
+            } else {
+                for to in to_set {
+                    list.push(Move::new(from, to));
+                }
+            }
+        });
+    }
+
+    fn generate_in_check(&self, list: &mut MoveList, kind: Kind) {
+        let us = self.side;
+        let targets = match kind {
+            Kind::All => !self.colors[us.index()],
+            Kind::Captures => self.colors[(!us).index()],
+        };
+        let emit = |list: &mut MoveList, from: Square, to_set: Bitboard| {
+            for to in to_set {
+                if self.leaves_king_safe(from, to) {
+                    list.push(Move::new(from, to));
+                }
+            }
+        };
+        if kind == Kind::All {
+            self.generate_pieces::<true>(list, targets, emit);
+        } else {
+            self.generate_pieces::<false>(list, targets, emit);
+        }
+    }
+
+    /// Runs `emit(list, from, targets)` for every piece of the side to move, with its
+    /// pseudo-legal destinations within `targets`. King moves are always checked in full.
+    #[inline(always)]
+    fn generate_pieces<const ALL: bool>(
+        &self,
+        list: &mut MoveList,
+        targets: Bitboard,
+        mut emit: impl FnMut(&mut MoveList, Square, Bitboard),
+    ) {
+        let us = self.side;
+        let own = &self.pieces[us.index()];
+        let occ = self.occupied();
+        let enemy = self.colors[(!us).index()];
+
+        for from in own[PieceKind::Rook.index()] {
+            let to = rook_attacks(from, occ, self.file_occ(from.file())) & targets;
+            emit(list, from, to);
+        }
+        for from in own[PieceKind::Cannon.index()] {
+            let fo = self.file_occ(from.file());
+            let mut to = cannon_attacks(from, occ, fo) & enemy;
+            if ALL {
+                to |= rook_attacks(from, occ, fo) & !occ;
+            }
+            emit(list, from, to & targets);
+        }
+        for from in own[PieceKind::Horse.index()] {
+            emit(list, from, horse_moves(from, occ) & targets);
+        }
+        for from in own[PieceKind::Pawn.index()] {
+            emit(list, from, PAWN_STEPS[us.index()][from.index()] & targets);
+        }
+        for from in own[PieceKind::Elephant.index()] {
+            emit(list, from, elephant_moves(from, occ) & targets);
+        }
+        for from in own[PieceKind::Advisor.index()] {
+            emit(list, from, ADVISOR_STEPS[from.index()] & targets);
+        }
+        // The king: every step is tested in full (attacks on the new square, the facing
+        // rule), whatever `emit` does.
+        let from = self.king_square(us);
+        let king_targets = KING_STEPS[from.index()] & !self.colors[us.index()] & if ALL { Bitboard::FULL } else { enemy };
+        for to in king_targets {
+            if self.leaves_king_safe(from, to) {
+                list.push(Move::new(from, to));
+            }
+        }
+    }
+}

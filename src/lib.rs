@@ -1,0 +1,4 @@
+//! Chariot, a xiangqi (Chinese chess) engine.
+
+pub mod board;
+pub mod protocol;

@@ -1,0 +1,76 @@
+//! The perft suite: every count in `tests/data/perft.epd` (cross-checked by two
+//! independent generators), for each position and for its colour-flipped and
+//! left-right mirrored twins.
+
+use chariot::board::{perft, Position};
+
+struct Case {
+    fen: String,
+    counts: Vec<(u32, u64)>,
+}
+
+fn cases() -> Vec<Case> {
+    let text = include_str!("data/perft.epd");
+    text.lines()
+        .filter(|line| !line.trim().is_empty() && !line.starts_with('#'))
+        .map(|line| {
+            let mut parts = line.split(';');
+            let fen = parts.next().expect("a FEN").trim().to_string();
+            let counts = parts
+                .map(|field| {
+                    let mut words = field.split_whitespace();
+                    let depth = words.next().expect("Dn")[1..].parse().expect("depth");
+                    let nodes = words.next().expect("count").parse().expect("count");
+                    (depth, nodes)
+                })
+                .collect();
+            Case { fen, counts }
+        })
+        .collect()
+}
+
+/// Perft over the positions whose deepest count is at most `limit` leaves, in
+/// parallel over the root moves.
+fn check_all(limit: u64, transform: fn(&Position) -> Position) {
+    let cases = cases();
+    assert!(cases.len() >= 25, "the suite has {} positions", cases.len());
+    for case in &cases {
+        let pos = transform(&Position::from_fen(&case.fen).unwrap_or_else(|e| panic!("{}: {e}", case.fen)));
+        for &(depth, expected) in &case.counts {
+            if expected > limit {
+                continue;
+            }
+            let got = perft::perft_parallel(&pos, depth, 2);
+            assert_eq!(got, expected, "perft {depth} of {}", case.fen);
+        }
+    }
+}
+
+#[test]
+fn every_count_in_the_suite() {
+    // Release builds check everything; an unoptimised build checks the shallow part.
+    let limit = if cfg!(debug_assertions) { 200_000 } else { u64::MAX };
+    check_all(limit, Position::clone);
+}
+
+#[test]
+fn colour_flipped_positions_have_the_same_counts() {
+    check_all(if cfg!(debug_assertions) { 20_000 } else { 4_000_000 }, Position::color_flipped);
+}
+
+#[test]
+fn mirrored_positions_have_the_same_counts() {
+    check_all(if cfg!(debug_assertions) { 20_000 } else { 4_000_000 }, Position::mirrored);
+}
+
+#[test]
+fn sequential_and_parallel_agree() {
+    let case = &cases()[2];
+    let mut pos = Position::from_fen(&case.fen).unwrap();
+    let (depth, expected) = case.counts[3];
+    assert_eq!(perft::perft(&mut pos, depth), expected);
+    assert_eq!(perft::perft_parallel(&pos, depth, 2), expected);
+    let divide = perft::divide(&pos, depth, 1);
+    assert_eq!(divide.len() as u64, case.counts[0].1);
+    assert_eq!(divide.iter().map(|&(_, n)| n).sum::<u64>(), expected);
+}
