@@ -9,8 +9,12 @@ use chariot::protocol::Engine;
 use clap::{Parser, Subcommand};
 
 #[derive(Parser)]
-#[command(name = "chariot", version, about = "Chariot, a xiangqi (Chinese chess) engine. \
-Without a subcommand it speaks UCCI or UCI on stdin/stdout.")]
+#[command(
+    name = "chariot",
+    version,
+    about = "Chariot, a xiangqi (Chinese chess) engine. \
+Without a subcommand it speaks UCCI or UCI on stdin/stdout."
+)]
 struct Cli {
     #[command(subcommand)]
     command: Option<Tool>,
@@ -45,7 +49,12 @@ fn main() -> ExitCode {
                 Err(_) => ExitCode::FAILURE,
             }
         }
-        Some(Tool::Perft { depth, fen, divide, threads }) => run_perft(depth, &fen, divide, threads),
+        Some(Tool::Perft {
+            depth,
+            fen,
+            divide,
+            threads,
+        }) => run_perft(depth, &fen, divide, threads),
     }
 }
 
@@ -65,14 +74,22 @@ fn run_perft(depth: u32, fen: &str, divide: bool, threads: usize) -> ExitCode {
         for (mv, n) in &split {
             let _ = writeln!(out, "{mv}: {n}");
         }
-        if depth == 0 { 1 } else { split.iter().map(|&(_, n)| n).sum() }
+        if depth == 0 {
+            1
+        } else {
+            split.iter().map(|&(_, n)| n).sum()
+        }
     } else if threads > 1 {
         perft::perft_parallel(&pos, depth, threads)
     } else {
         perft::perft(&mut pos, depth)
     };
     let secs = start.elapsed().as_secs_f64();
-    let nps = if secs > 0.0 { (nodes as f64 / secs) as u64 } else { 0 };
+    let nps = if secs > 0.0 {
+        (nodes as f64 / secs) as u64
+    } else {
+        0
+    };
     let _ = writeln!(out, "Nodes searched: {nodes}");
     let _ = writeln!(out, "Time: {:.3} s, {nps} leaves/s", secs);
     ExitCode::SUCCESS

@@ -35,7 +35,9 @@ fn check_all(limit: u64, transform: fn(&Position) -> Position) {
     let cases = cases();
     assert!(cases.len() >= 25, "the suite has {} positions", cases.len());
     for case in &cases {
-        let pos = transform(&Position::from_fen(&case.fen).unwrap_or_else(|e| panic!("{}: {e}", case.fen)));
+        let pos = transform(
+            &Position::from_fen(&case.fen).unwrap_or_else(|e| panic!("{}: {e}", case.fen)),
+        );
         for &(depth, expected) in &case.counts {
             if expected > limit {
                 continue;
@@ -49,18 +51,36 @@ fn check_all(limit: u64, transform: fn(&Position) -> Position) {
 #[test]
 fn every_count_in_the_suite() {
     // Release builds check everything; an unoptimised build checks the shallow part.
-    let limit = if cfg!(debug_assertions) { 200_000 } else { u64::MAX };
+    let limit = if cfg!(debug_assertions) {
+        200_000
+    } else {
+        u64::MAX
+    };
     check_all(limit, Position::clone);
 }
 
 #[test]
 fn colour_flipped_positions_have_the_same_counts() {
-    check_all(if cfg!(debug_assertions) { 20_000 } else { 4_000_000 }, Position::color_flipped);
+    check_all(
+        if cfg!(debug_assertions) {
+            20_000
+        } else {
+            4_000_000
+        },
+        Position::color_flipped,
+    );
 }
 
 #[test]
 fn mirrored_positions_have_the_same_counts() {
-    check_all(if cfg!(debug_assertions) { 20_000 } else { 4_000_000 }, Position::mirrored);
+    check_all(
+        if cfg!(debug_assertions) {
+            20_000
+        } else {
+            4_000_000
+        },
+        Position::mirrored,
+    );
 }
 
 #[test]

@@ -102,7 +102,11 @@ pub static ELEPHANT_STEPS: [[BlockableStep; 4]; 90] = {
     let mut i = 0;
     while i < 90 {
         let sq = sq_at(i);
-        let side = if sq.rank() <= 4 { Color::Red } else { Color::Black };
+        let side = if sq.rank() <= 4 {
+            Color::Red
+        } else {
+            Color::Black
+        };
         let mut d = 0;
         while d < 4 {
             let (df, dr) = DIAGONAL[d];
@@ -507,7 +511,11 @@ mod tests {
             for sq in Square::all() {
                 let fo = file_occupancy(occ, sq.file());
                 assert_eq!(rook_attacks(sq, occ, fo), walk(sq, occ, false), "rook {sq}");
-                assert_eq!(cannon_attacks(sq, occ, fo), walk(sq, occ, true), "cannon {sq}");
+                assert_eq!(
+                    cannon_attacks(sq, occ, fo),
+                    walk(sq, occ, true),
+                    "cannon {sq}"
+                );
             }
         }
     }
@@ -540,13 +548,21 @@ mod tests {
         let e1 = Square::parse("e1").unwrap();
         assert_eq!(KING_STEPS[e1.index()].count(), 4);
         assert_eq!(ADVISOR_STEPS[e1.index()].count(), 4);
-        assert_eq!(ADVISOR_STEPS[Square::parse("d0").unwrap().index()].count(), 1);
+        assert_eq!(
+            ADVISOR_STEPS[Square::parse("d0").unwrap().index()].count(),
+            1
+        );
         assert!(KING_STEPS[Square::parse("a0").unwrap().index()].is_empty());
 
         // Elephant on c4 (river bank) may not cross: only the two squares behind it.
         let c4 = Square::parse("c4").unwrap();
         let targets = elephant_moves(c4, Bitboard::EMPTY);
-        assert_eq!(targets, Bitboard::EMPTY.with(Square::parse("a2").unwrap()).with(Square::parse("e2").unwrap()));
+        assert_eq!(
+            targets,
+            Bitboard::EMPTY
+                .with(Square::parse("a2").unwrap())
+                .with(Square::parse("e2").unwrap())
+        );
         // Blocked eye at d3 removes e2.
         let blocked = elephant_moves(c4, Bitboard::from_square(Square::parse("d3").unwrap()));
         assert_eq!(blocked, Bitboard::from_square(Square::parse("a2").unwrap()));
@@ -569,7 +585,10 @@ mod tests {
         let red_e9 = PAWN_STEPS[0][Square::parse("e9").unwrap().index()];
         assert_eq!(red_e9.count(), 2);
         let black_e6 = PAWN_STEPS[1][Square::parse("e6").unwrap().index()];
-        assert_eq!(black_e6, Bitboard::from_square(Square::parse("e5").unwrap()));
+        assert_eq!(
+            black_e6,
+            Bitboard::from_square(Square::parse("e5").unwrap())
+        );
     }
 
     #[test]

@@ -70,7 +70,9 @@ impl Bitboard {
         if self.0 == 0 {
             None
         } else {
-            Some(Square::from_index_trusted((127 - self.0.leading_zeros()) as u8))
+            Some(Square::from_index_trusted(
+                (127 - self.0.leading_zeros()) as u8,
+            ))
         }
     }
 
@@ -194,7 +196,10 @@ mod tests {
         assert_eq!((!bb).count(), 88);
         assert_eq!(Bitboard::FULL.count(), 90);
         assert!((!Bitboard::FULL).is_empty());
-        assert_eq!(bb.flip_rank(), Bitboard::from_square(Square::parse("a9").unwrap()).with(Square::parse("i0").unwrap()));
+        assert_eq!(
+            bb.flip_rank(),
+            Bitboard::from_square(Square::parse("a9").unwrap()).with(Square::parse("i0").unwrap())
+        );
         assert_eq!(bb.without(a), Bitboard::from_square(i9));
         assert_eq!(Bitboard::EMPTY.lsb(), None);
     }

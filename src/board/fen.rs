@@ -81,7 +81,11 @@ pub enum PositionError {
     /// A side has no king, or more than one.
     KingCount { color: Color, count: u32 },
     /// More pieces of a kind than one set holds (2 of each, 5 pawns).
-    TooMany { color: Color, kind: PieceKind, count: u32 },
+    TooMany {
+        color: Color,
+        kind: PieceKind,
+        count: u32,
+    },
     /// A piece on a point it can never reach (king or advisor outside the palace points,
     /// elephant off its seven points, pawn behind its start or on a file it cannot reach
     /// before crossing the river).
@@ -134,7 +138,11 @@ impl Setup {
                 if let Some(d) = c.to_digit(10).filter(|d| (1..=9).contains(d)) {
                     file += d as usize;
                 } else if let Some(kind) = PieceKind::from_fen_char(c) {
-                    let color = if c.is_ascii_uppercase() { Color::Red } else { Color::Black };
+                    let color = if c.is_ascii_uppercase() {
+                        Color::Red
+                    } else {
+                        Color::Black
+                    };
                     if file < 9 {
                         board[usize::from(rank) * 9 + file] = Some(Piece::new(color, kind));
                     }
@@ -160,11 +168,18 @@ impl Setup {
         let _en_passant = fields.next();
         let counter = |field: Option<&str>, default: u16| match field {
             None => Ok(default),
-            Some(s) => s.parse::<u16>().map_err(|_| FenError::Counter(s.to_string())),
+            Some(s) => s
+                .parse::<u16>()
+                .map_err(|_| FenError::Counter(s.to_string())),
         };
         let rule60 = counter(fields.next(), 0)?;
         let fullmove = counter(fields.next(), 1)?.max(1);
-        Ok(Setup { board, side, rule60, fullmove })
+        Ok(Setup {
+            board,
+            side,
+            rule60,
+            fullmove,
+        })
     }
 }
 
@@ -172,7 +187,11 @@ impl Setup {
 fn reachable(piece: Piece, sq: Square) -> bool {
     let color = piece.color();
     // Work from Red's point of view.
-    let sq = if color == Color::Red { sq } else { sq.flip_rank() };
+    let sq = if color == Color::Red {
+        sq
+    } else {
+        sq.flip_rank()
+    };
     let (file, rank) = (sq.file(), sq.rank());
     match piece.kind() {
         PieceKind::King => sq.in_palace_of(Color::Red),
@@ -215,7 +234,10 @@ impl Position {
         for color in Color::ALL {
             let kings = counts[color.index()][PieceKind::King.index()];
             if kings != 1 {
-                return Err(PositionError::KingCount { color, count: kings });
+                return Err(PositionError::KingCount {
+                    color,
+                    count: kings,
+                });
             }
             for kind in PieceKind::ALL {
                 let count = counts[color.index()][kind.index()];

@@ -76,7 +76,11 @@ impl Position {
         let (blockers, screens) = self.king_blockers();
         let us = self.side;
         let enemy = self.colors[(!us).index()];
-        let targets = if ALL { !self.colors[us.index()] & !screens } else { enemy };
+        let targets = if ALL {
+            !self.colors[us.index()] & !screens
+        } else {
+            enemy
+        };
         self.generate_pieces::<ALL>(list, targets, |list, from, to_set| {
             if blockers.contains(from) {
                 for to in to_set {
@@ -153,7 +157,9 @@ impl Position {
         // The king: every step is tested in full (attacks on the new square, the facing
         // rule), whatever `emit` does.
         let from = self.king_square(us);
-        let king_targets = KING_STEPS[from.index()] & !self.colors[us.index()] & if ALL { Bitboard::FULL } else { enemy };
+        let king_targets = KING_STEPS[from.index()]
+            & !self.colors[us.index()]
+            & if ALL { Bitboard::FULL } else { enemy };
         for to in king_targets {
             if self.leaves_king_safe(from, to) {
                 list.push(Move::new(from, to));

@@ -88,7 +88,11 @@ pub struct MoveParseError(pub String);
 
 impl fmt::Display for MoveParseError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "'{}' is not a move in ICCS coordinates (like h2e2)", self.0)
+        write!(
+            f,
+            "'{}' is not a move in ICCS coordinates (like h2e2)",
+            self.0
+        )
     }
 }
 

@@ -33,7 +33,14 @@ pub fn divide(pos: &Position, depth: u32, threads: usize) -> Vec<(Move, u64)> {
     let count = |mv: Move| {
         let mut child = pos.clone();
         child.make_move(mv);
-        (mv, if depth <= 1 { 1 } else { perft(&mut child, depth - 1) })
+        (
+            mv,
+            if depth <= 1 {
+                1
+            } else {
+                perft(&mut child, depth - 1)
+            },
+        )
     };
     if threads <= 1 || depth <= 2 {
         return moves.iter().map(|&mv| count(mv)).collect();

@@ -168,7 +168,13 @@ impl Position {
     #[inline]
     pub fn checkers(&self) -> Bitboard {
         let us = self.side;
-        self.king_attackers(self.king_square(us), !us, self.occupied(), self.file_occ(self.king_square(us).file()), Bitboard::FULL)
+        self.king_attackers(
+            self.king_square(us),
+            !us,
+            self.occupied(),
+            self.file_occ(self.king_square(us).file()),
+            Bitboard::FULL,
+        )
     }
 
     /// Whether the side to move is in check.
@@ -181,7 +187,14 @@ impl Position {
     /// `ksq`, given the occupancy `occ` and the occupancy bits `fo` of `ksq`'s file. The
     /// enemy king counts as a rook: kings may not face each other on an open file.
     #[inline(always)]
-    fn king_attackers(&self, ksq: Square, by: Color, occ: Bitboard, fo: FileOccupancy, live: Bitboard) -> Bitboard {
+    fn king_attackers(
+        &self,
+        ksq: Square,
+        by: Color,
+        occ: Bitboard,
+        fo: FileOccupancy,
+        live: Bitboard,
+    ) -> Bitboard {
         let p = &self.pieces[by.index()];
         let rooklike = p[PieceKind::Rook.index()] | p[PieceKind::King.index()];
         ((rook_attacks(ksq, occ, fo) & rooklike)
@@ -251,15 +264,15 @@ impl Position {
         let cannons = enemy[PieceKind::Cannon.index()];
         let mut blockers = Bitboard::EMPTY;
         let mut screens = Bitboard::EMPTY;
-        for dir in 0..4 {
-            let ray = RAYS[dir][ksq.index()];
+        for (dir, rays) in RAYS.iter().enumerate() {
+            let ray = rays[ksq.index()];
             // North and east run to higher indices: the nearest piece is the lowest bit.
             let nearest = |bb: Bitboard| if dir < 2 { bb.lsb() } else { bb.msb() };
             let mut line = ray & occ;
             let Some(p1) = nearest(line) else { continue };
             line = line.without(p1);
             if cannons.contains(p1) {
-                screens |= ray & !RAYS[dir][p1.index()] & !Bitboard::from_square(p1);
+                screens |= ray & !rays[p1.index()] & !Bitboard::from_square(p1);
             }
             let Some(p2) = nearest(line) else { continue };
             if own.contains(p1) && rooklike.contains(p2) {
@@ -453,7 +466,14 @@ impl Position {
         let mut out = Position::empty();
         for sq in Square::all() {
             if let Some(piece) = self.piece_at(sq) {
-                out.put(if swap_colors { piece.flip_color() } else { piece }, map(sq));
+                out.put(
+                    if swap_colors {
+                        piece.flip_color()
+                    } else {
+                        piece
+                    },
+                    map(sq),
+                );
             }
         }
         out.side = if swap_colors { !self.side } else { self.side };
@@ -469,7 +489,11 @@ impl Position {
 
     /// The key computed from scratch.
     pub fn compute_key(&self) -> u64 {
-        let mut key = if self.side == Color::Black { side_key() } else { 0 };
+        let mut key = if self.side == Color::Black {
+            side_key()
+        } else {
+            0
+        };
         for sq in Square::all() {
             if let Some(piece) = self.piece_at(sq) {
                 key ^= piece_key(piece, sq);
@@ -488,19 +512,38 @@ impl Position {
             for kind in PieceKind::ALL {
                 let bb = self.pieces(color, kind);
                 for sq in bb {
-                    assert_eq!(self.board[sq.index()], Some(Piece::new(color, kind)), "mailbox at {sq}");
+                    assert_eq!(
+                        self.board[sq.index()],
+                        Some(Piece::new(color, kind)),
+                        "mailbox at {sq}"
+                    );
                 }
-                assert!((colors[color.index()] & bb).is_empty(), "overlapping boards");
+                assert!(
+                    (colors[color.index()] & bb).is_empty(),
+                    "overlapping boards"
+                );
                 colors[color.index()] |= bb;
             }
-            assert_eq!(colors[color.index()], self.colors[color.index()], "{color} occupancy");
+            assert_eq!(
+                colors[color.index()],
+                self.colors[color.index()],
+                "{color} occupancy"
+            );
         }
         assert!((colors[0] & colors[1]).is_empty());
         for sq in Square::all() {
-            assert_eq!(self.board[sq.index()].is_some(), self.occupied().contains(sq), "mailbox at {sq}");
+            assert_eq!(
+                self.board[sq.index()].is_some(),
+                self.occupied().contains(sq),
+                "mailbox at {sq}"
+            );
         }
         for file in 0..9 {
-            assert_eq!(self.file_occ[file as usize], file_occupancy(self.occupied(), file), "file {file}");
+            assert_eq!(
+                self.file_occ[file as usize],
+                file_occupancy(self.occupied(), file),
+                "file {file}"
+            );
         }
         assert_eq!(self.key, self.compute_key(), "incremental key");
     }

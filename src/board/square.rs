@@ -160,7 +160,10 @@ mod tests {
     #[test]
     fn coordinates_round_trip() {
         for sq in Square::all() {
-            assert_eq!(Square::from_coords(sq.file() as i32, sq.rank() as i32), Some(sq));
+            assert_eq!(
+                Square::from_coords(sq.file() as i32, sq.rank() as i32),
+                Some(sq)
+            );
             assert_eq!(Square::parse(&sq.to_string()), Some(sq));
             assert_eq!(sq.flip_rank().flip_rank(), sq);
             assert_eq!(sq.mirror_file().mirror_file(), sq);
@@ -175,10 +178,20 @@ mod tests {
 
     #[test]
     fn palace_and_river() {
-        let palace: Vec<_> = Square::all().filter(|s| s.in_palace_of(Color::Red)).collect();
+        let palace: Vec<_> = Square::all()
+            .filter(|s| s.in_palace_of(Color::Red))
+            .collect();
         assert_eq!(palace.len(), 9);
-        assert_eq!(Square::all().filter(|s| s.in_palace_of(Color::Black)).count(), 9);
-        assert_eq!(Square::all().filter(|s| s.on_side_of(Color::Red)).count(), 45);
+        assert_eq!(
+            Square::all()
+                .filter(|s| s.in_palace_of(Color::Black))
+                .count(),
+            9
+        );
+        assert_eq!(
+            Square::all().filter(|s| s.on_side_of(Color::Red)).count(),
+            45
+        );
         assert!(Square::parse("e4").unwrap().on_side_of(Color::Red));
         assert!(Square::parse("e5").unwrap().on_side_of(Color::Black));
     }

@@ -28,7 +28,10 @@ pub enum Command {
     /// `setoption …` (stored text; options arrive with the search).
     SetOption(String),
     /// `position startpos|fen … [moves …]`, also without the `position` keyword.
-    Position { source: PositionSource, moves: Vec<String> },
+    Position {
+        source: PositionSource,
+        moves: Vec<String>,
+    },
     /// `go perft <depth>`.
     Perft(u32),
     /// `go …` other than perft.
@@ -97,7 +100,10 @@ fn truncated(word: &str) -> String {
 fn parse_position(words: &[&str]) -> Result<Command, ProtocolError> {
     let moves_at = words.iter().position(|&w| w == "moves");
     let (head, moves) = match moves_at {
-        Some(i) => (&words[..i], words[i + 1..].iter().map(|s| s.to_string()).collect()),
+        Some(i) => (
+            &words[..i],
+            words[i + 1..].iter().map(|s| s.to_string()).collect(),
+        ),
         None => (words, Vec::new()),
     };
     let source = match head.first() {
@@ -111,12 +117,17 @@ fn parse_position(words: &[&str]) -> Result<Command, ProtocolError> {
 
 fn parse_go(words: &[&str]) -> Result<Command, ProtocolError> {
     if words.first() == Some(&"perft") {
-        let text = words.get(1).ok_or(ProtocolError::MissingValue("perft depth"))?;
+        let text = words
+            .get(1)
+            .ok_or(ProtocolError::MissingValue("perft depth"))?;
         let depth = text
             .parse::<u32>()
             .ok()
             .filter(|&d| d <= 64)
-            .ok_or_else(|| ProtocolError::BadNumber { what: "perft depth", found: truncated(text) })?;
+            .ok_or_else(|| ProtocolError::BadNumber {
+                what: "perft depth",
+                found: truncated(text),
+            })?;
         return Ok(Command::Perft(depth));
     }
     Ok(Command::Go(words.join(" ")))

@@ -108,7 +108,9 @@ impl<W: Write> Engine<W> {
             PositionSource::Startpos => Position::startpos(),
             PositionSource::Fen(fen) => match Position::from_fen(fen) {
                 Ok(pos) => pos,
-                Err(e) => return self.message(&format!("error: invalid FEN ({e}); position unchanged")),
+                Err(e) => {
+                    return self.message(&format!("error: invalid FEN ({e}); position unchanged"))
+                }
             },
         };
         for (i, text) in moves.iter().enumerate() {

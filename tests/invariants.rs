@@ -1,0 +1,164 @@
+//! Make/unmake invariants over random games: after every make the incremental key,
+//! bitboards, mailbox and file occupancy agree with a recomputation; every unmake
+//! restores the position exactly.
+
+use chariot::board::{Color, Move, PieceKind, Position, Square, START_FEN};
+
+/// A small deterministic generator (xorshift64*).
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}
+
+/// Every bitboard and square of the position, for exact comparison.
+fn snapshot(pos: &Position) -> Vec<u128> {
+    let mut out = Vec::new();
+    for color in Color::ALL {
+        out.push(pos.color_pieces(color).0);
+        for kind in PieceKind::ALL {
+            out.push(pos.pieces(color, kind).0);
+        }
+    }
+    out.extend(Square::all().map(|sq| pos.piece_at(sq).map_or(0, |p| p.index() as u128 + 1)));
+    out.push(u128::from(pos.key()));
+    out.push(u128::from(pos.rule60_plies()));
+    out.push(u128::from(pos.fullmove_number()));
+    out.push(pos.side_to_move() as u128);
+    out.push(pos.history().len() as u128);
+    out
+}
+
+fn start_fens() -> Vec<String> {
+    let mut fens = vec![START_FEN.to_string()];
+    fens.extend(
+        include_str!("data/perft.epd")
+            .lines()
+            .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+            .map(|l| l.split(';').next().unwrap().trim().to_string()),
+    );
+    fens
+}
+
+#[test]
+fn make_unmake_restores_everything_over_random_games() {
+    let mut rng = Rng(0x0123_4567_89AB_CDEF);
+    let mut plies = 0;
+    for fen in start_fens() {
+        for _game in 0..6 {
+            let mut pos = Position::from_fen(&fen).unwrap();
+            for _ in 0..150 {
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    assert!(pos.is_checkmate() || pos.is_stalemate());
+                    break;
+                }
+                let before = snapshot(&pos);
+                for &mv in &moves {
+                    pos.make_move(mv);
+                    pos.assert_consistent();
+                    assert_eq!(pos.key(), pos.compute_key());
+                    assert_eq!(pos.history().last().unwrap().mv, mv);
+                    pos.unmake_move();
+                    assert_eq!(snapshot(&pos), before, "after {mv} from {}", pos.to_fen());
+                }
+                let mv = moves[rng.below(moves.len())];
+                pos.make_move(mv);
+                plies += 1;
+                // The FEN round-trips at every point of the game.
+                assert_eq!(
+                    Position::from_fen(&pos.to_fen()).unwrap().to_fen(),
+                    pos.to_fen()
+                );
+            }
+            // Unwinding the whole game returns to the start.
+            let start = Position::from_fen(&fen).unwrap();
+            while !pos.history().is_empty() {
+                pos.unmake_move();
+            }
+            assert_eq!(snapshot(&pos), snapshot(&start));
+        }
+    }
+    assert!(plies > 10_000, "only {plies} plies played");
+}
+
+#[test]
+fn transpositions_have_equal_keys() {
+    let play = |moves: &[&str]| {
+        let mut pos = Position::startpos();
+        for m in moves {
+            pos.try_play(m).unwrap();
+        }
+        pos
+    };
+    let a = play(&["h2e2", "h9g7", "b0c2", "i9h9"]);
+    let b = play(&["b0c2", "h9g7", "h2e2", "i9h9"]);
+    assert_eq!(a.key(), b.key());
+    assert_eq!(a.to_fen(), b.to_fen());
+    let c = play(&["h2e2", "h9g7", "b0c2"]);
+    assert_ne!(a.key(), c.key(), "side to move is part of the key");
+    // Keys are fixed from run to run: the start position's key is a constant.
+    assert_eq!(
+        Position::startpos().key(),
+        Position::startpos().compute_key()
+    );
+    assert_ne!(Position::startpos().key(), 0);
+}
+
+#[test]
+fn colour_flip_and_mirror_map_the_legal_moves() {
+    let mut rng = Rng(42);
+    for fen in start_fens() {
+        let mut pos = Position::from_fen(&fen).unwrap();
+        for _ in 0..40 {
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            let mut flipped: Vec<Move> = pos.color_flipped().legal_moves().to_vec();
+            let mut expected: Vec<Move> = moves.iter().map(|m| m.flip_rank()).collect();
+            flipped.sort_by_key(|m| m.raw());
+            expected.sort_by_key(|m| m.raw());
+            assert_eq!(flipped, expected, "{}", pos.to_fen());
+            let mut mirrored: Vec<Move> = pos.mirrored().legal_moves().to_vec();
+            let mut expected: Vec<Move> = moves.iter().map(|m| m.mirror_file()).collect();
+            mirrored.sort_by_key(|m| m.raw());
+            expected.sort_by_key(|m| m.raw());
+            assert_eq!(mirrored, expected, "{}", pos.to_fen());
+            assert_eq!(pos.color_flipped().color_flipped().to_fen(), pos.to_fen());
+            pos.make_move(moves[rng.below(moves.len())]);
+        }
+    }
+}
+
+#[test]
+fn illegal_and_malformed_moves_are_refused_and_change_nothing() {
+    let mut pos = Position::startpos();
+    let before = snapshot(&pos);
+    for bad in [
+        "",
+        "h2",
+        "h2e3",
+        "e0e2",
+        "a0a5x",
+        "z9z8",
+        "h7e7",
+        "e0e1e2",
+        "\u{0}\u{1}ab",
+        "h2h2",
+    ] {
+        assert!(pos.try_play(bad).is_err(), "{bad:?} was accepted");
+        assert_eq!(snapshot(&pos), before);
+    }
+    assert!(pos.try_play("h2e2").is_ok());
+    assert!(pos.try_play("h2e2").is_err(), "Red cannot move twice");
+}
