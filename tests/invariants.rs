@@ -162,3 +162,128 @@ fn illegal_and_malformed_moves_are_refused_and_change_nothing() {
     assert!(pos.try_play("h2e2").is_ok());
     assert!(pos.try_play("h2e2").is_err(), "Red cannot move twice");
 }
+
+/// An independent, slow legality oracle over a plain mailbox: is `color`'s king
+/// attacked (or facing the other king)?
+fn naive_king_attacked(board: &[Option<chariot::board::Piece>; 90], color: Color) -> bool {
+    let at = |f: i32, r: i32| -> Option<Option<chariot::board::Piece>> {
+        Square::from_coords(f, r).map(|s| board[s.index()])
+    };
+    let king = Square::all()
+        .find(|s| {
+            board[s.index()].is_some_and(|p| p.color() == color && p.kind() == PieceKind::King)
+        })
+        .expect("king");
+    let (kf, kr) = (king.file() as i32, king.rank() as i32);
+    let enemy = |p: chariot::board::Piece, kind: PieceKind| p.color() != color && p.kind() == kind;
+    // Lines: rook or king first, cannon second.
+    for (df, dr) in [(0, 1), (1, 0), (0, -1), (-1, 0)] {
+        let mut seen = 0;
+        let (mut f, mut r) = (kf + df, kr + dr);
+        while let Some(cell) = at(f, r) {
+            if let Some(p) = cell {
+                seen += 1;
+                if seen == 1 && (enemy(p, PieceKind::Rook) || enemy(p, PieceKind::King)) {
+                    return true;
+                }
+                if seen == 2 {
+                    if enemy(p, PieceKind::Cannon) {
+                        return true;
+                    }
+                    break;
+                }
+            }
+            f += df;
+            r += dr;
+        }
+    }
+    // Horses: try every horse move that lands on the king.
+    for (df, dr) in [
+        (1, 2),
+        (-1, 2),
+        (1, -2),
+        (-1, -2),
+        (2, 1),
+        (2, -1),
+        (-2, 1),
+        (-2, -1),
+    ] {
+        let (hf, hr) = (kf - df, kr - dr);
+        if let Some(Some(p)) = at(hf, hr) {
+            if enemy(p, PieceKind::Horse) {
+                let (lf, lr) = if i32::abs(df) == 2 {
+                    (hf + df / 2, hr)
+                } else {
+                    (hf, hr + dr / 2)
+                };
+                if at(lf, lr) == Some(None) {
+                    return true;
+                }
+            }
+        }
+    }
+    // Pawns: in front of the king (from the enemy's view), or beside it once the enemy
+    // pawn has crossed the river.
+    let forward = if color == Color::Red { -1 } else { 1 }; // enemy pawn's step direction
+    if let Some(Some(p)) = at(kf, kr - forward) {
+        if enemy(p, PieceKind::Pawn) {
+            return true;
+        }
+    }
+    for df in [-1, 1] {
+        if let Some(Some(p)) = at(kf + df, kr) {
+            let crossed = Square::from_coords(kf + df, kr).unwrap().on_side_of(color);
+            if enemy(p, PieceKind::Pawn) && crossed {
+                return true;
+            }
+        }
+    }
+    false
+}
+
+#[test]
+fn legal_moves_match_a_naive_oracle() {
+    let mut rng = Rng(7);
+    let mut checked = 0;
+    for fen in start_fens() {
+        for _game in 0..4 {
+            let mut pos = Position::from_fen(&fen).unwrap();
+            for _ in 0..80 {
+                let us = pos.side_to_move();
+                let mut board = [None; 90];
+                for sq in Square::all() {
+                    board[sq.index()] = pos.piece_at(sq);
+                }
+                let mut expected = Vec::new();
+                for from in Square::all() {
+                    for to in Square::all() {
+                        if from == to || !pos.is_pseudo_legal(Move::new(from, to)) {
+                            continue;
+                        }
+                        let mut after = board;
+                        after[to.index()] = after[from.index()].take();
+                        if !naive_king_attacked(&after, us) {
+                            expected.push(Move::new(from, to));
+                        }
+                    }
+                }
+                let mut got = pos.legal_moves().to_vec();
+                got.sort_by_key(|m| m.raw());
+                expected.sort_by_key(|m| m.raw());
+                assert_eq!(got, expected, "{}", pos.to_fen());
+                assert_eq!(
+                    pos.in_check(),
+                    naive_king_attacked(&board, us),
+                    "{}",
+                    pos.to_fen()
+                );
+                checked += 1;
+                if got.is_empty() {
+                    break;
+                }
+                pos.make_move(got[rng.below(got.len())]);
+            }
+        }
+    }
+    assert!(checked > 3000, "{checked}");
+}

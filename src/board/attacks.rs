@@ -274,6 +274,18 @@ pub static RAYS: [[Bitboard; 90]; 4] = {
     t
 };
 
+/// The squares strictly between `a` and `b` when they share a rank or file; empty
+/// otherwise.
+pub fn between(a: Square, b: Square) -> Bitboard {
+    for rays in &RAYS {
+        let ray = rays[a.index()];
+        if ray.contains(b) {
+            return Bitboard(ray.0 & !rays[b.index()].0 & !(1u128 << b.index()));
+        }
+    }
+    Bitboard::EMPTY
+}
+
 /// Squares a rook on `pos` reaches along a line of `len` points with occupancy `occ`:
 /// every empty point up to and including the first occupied one on each side.
 const fn line_rook(pos: u32, occ: u32, len: u32) -> u16 {
@@ -539,6 +551,17 @@ mod tests {
                 assert_eq!(cannon_attacks(sq, occ, fo), walk(sq, occ, true));
             }
         }
+    }
+
+    #[test]
+    fn between_is_the_open_segment() {
+        let sq = |s| Square::parse(s).unwrap();
+        assert_eq!(between(sq("e0"), sq("e4")).count(), 3);
+        assert_eq!(between(sq("e4"), sq("e0")), between(sq("e0"), sq("e4")));
+        assert!(between(sq("e4"), sq("e1")).contains(sq("e2")));
+        assert_eq!(between(sq("a3"), sq("i3")).count(), 7);
+        assert!(between(sq("a3"), sq("b3")).is_empty());
+        assert!(between(sq("a3"), sq("b4")).is_empty());
     }
 
     #[test]

@@ -11,8 +11,8 @@
 use arrayvec::ArrayVec;
 
 use super::attacks::{
-    cannon_attacks, elephant_moves, horse_moves, rook_attacks, ADVISOR_STEPS, KING_STEPS,
-    PAWN_STEPS,
+    between, cannon_attacks, elephant_moves, horse_moves, rook_attacks, ADVISOR_STEPS,
+    HORSE_ATTACKERS, KING_STEPS, PAWN_STEPS,
 };
 use super::bitboard::Bitboard;
 use super::mv::Move;
@@ -96,12 +96,41 @@ impl Position {
         });
     }
 
+    /// Legal moves when in check. Against a single checker, only moves that capture it
+    /// or land between it and the king (on a horse's leg) can help, plus any move of a
+    /// cannon's screen if it is ours; against two checkers (which in xiangqi can still
+    /// be parried by one interposition) every move is tried. Each candidate is tested
+    /// in full.
     fn generate_in_check(&self, list: &mut MoveList, kind: Kind) {
         let us = self.side;
-        let targets = match kind {
+        let ksq = self.king_square(us);
+        let checkers = self.checkers();
+        let mut targets = match kind {
             Kind::All => !self.colors[us.index()],
             Kind::Captures => self.colors[(!us).index()],
         };
+        let mut screen = None;
+        if !checkers.more_than_one() {
+            let checker = checkers.lsb().expect("in check");
+            let mut cure = Bitboard::from_square(checker);
+            match self.piece_at(checker).map(|p| p.kind()) {
+                Some(PieceKind::Horse) => {
+                    for step in &HORSE_ATTACKERS[ksq.index()] {
+                        if step.targets.contains(checker) {
+                            cure = cure.with(step.block);
+                        }
+                    }
+                }
+                Some(PieceKind::Cannon) => {
+                    let line = between(ksq, checker);
+                    screen = (line & self.colors[us.index()]).lsb();
+                    cure |= line & !self.occupied();
+                }
+                Some(PieceKind::Rook | PieceKind::King) => cure |= between(ksq, checker),
+                _ => {}
+            }
+            targets &= cure;
+        }
         let emit = |list: &mut MoveList, from: Square, to_set: Bitboard| {
             for to in to_set {
                 if self.leaves_king_safe(from, to) {
@@ -113,6 +142,15 @@ impl Position {
             self.generate_pieces::<true>(list, targets, emit);
         } else {
             self.generate_pieces::<false>(list, targets, emit);
+        }
+        // Our cannon screen may step off the line (its moves onto `targets` are in).
+        if let Some(from) = screen {
+            let piece = self.piece_at(from).expect("the screen is a piece");
+            let mut rest = self.piece_targets(from, piece) & !targets;
+            if kind == Kind::Captures {
+                rest &= self.colors[(!us).index()];
+            }
+            emit(list, from, rest);
         }
     }
 

@@ -297,13 +297,17 @@ impl Position {
     /// movement rule (ignoring whether the king is left in check).
     pub fn is_pseudo_legal(&self, mv: Move) -> bool {
         let (from, to) = (mv.from(), mv.to());
-        let Some(piece) = self.piece_at(from) else {
-            return false;
-        };
-        let us = self.side;
-        if piece.color() != us || self.color_pieces(us).contains(to) {
-            return false;
+        match self.piece_at(from) {
+            Some(piece) if piece.color() == self.side => {
+                self.piece_targets(from, piece).contains(to)
+            }
+            _ => false,
         }
+    }
+
+    /// Where `piece`, standing on `from`, may go by its own movement rule: empty points
+    /// and enemy pieces (king safety aside).
+    pub(super) fn piece_targets(&self, from: Square, piece: Piece) -> Bitboard {
         let occ = self.occupied();
         let targets = match piece.kind() {
             PieceKind::King => KING_STEPS[from.index()],
@@ -315,9 +319,9 @@ impl Position {
                 let fo = self.file_occ(from.file());
                 (rook_attacks(from, occ, fo) & !occ) | (cannon_attacks(from, occ, fo) & occ)
             }
-            PieceKind::Pawn => PAWN_STEPS[us.index()][from.index()],
+            PieceKind::Pawn => PAWN_STEPS[piece.color().index()][from.index()],
         };
-        targets.contains(to)
+        targets & !self.colors[piece.color().index()]
     }
 
     /// Whether `mv` is legal here.
