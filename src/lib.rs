@@ -1,4 +1,6 @@
 //! Chariot, a xiangqi (Chinese chess) engine.
 
+#![forbid(unsafe_code)]
+
 pub mod board;
 pub mod protocol;
