@@ -3,4 +3,7 @@
 #![forbid(unsafe_code)]
 
 pub mod board;
+pub mod eval;
+pub mod notation;
 pub mod protocol;
+pub mod search;

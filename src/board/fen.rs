@@ -252,6 +252,7 @@ impl Position {
         }
         pos.rule60 = setup.rule60;
         pos.fullmove = setup.fullmove;
+        pos.checkers = pos.compute_checkers();
 
         let red_king = pos.king_square(Color::Red);
         let black_king = pos.king_square(Color::Black);

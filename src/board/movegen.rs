@@ -69,7 +69,7 @@ impl Position {
     #[inline(always)]
     fn generate<const ALL: bool>(&self, list: &mut MoveList) {
         let kind = if ALL { Kind::All } else { Kind::Captures };
-        if self.in_check() {
+        if self.checkers.any() {
             self.generate_in_check(list, kind);
             return;
         }

@@ -25,6 +25,8 @@ pub struct Undo {
     pub key: u64,
     /// Plies since the last capture before the move.
     pub rule60: u16,
+    /// The pieces that gave check before the move.
+    pub checkers: Bitboard,
 }
 
 /// A xiangqi position with its move history.
@@ -42,6 +44,8 @@ pub struct Position {
     /// Full-move number, starting at 1 and incremented after Black moves.
     pub(super) fullmove: u16,
     pub(super) history: Vec<Undo>,
+    /// Enemy pieces giving check to the side to move (kept by make/unmake).
+    pub(super) checkers: Bitboard,
 }
 
 impl Position {
@@ -58,6 +62,7 @@ impl Position {
             rule60: 0,
             fullmove: 1,
             history: Vec::with_capacity(256),
+            checkers: Bitboard::EMPTY,
         }
     }
 
@@ -167,6 +172,19 @@ impl Position {
     /// The enemy pieces giving check to the side to move (a facing enemy king counts).
     #[inline]
     pub fn checkers(&self) -> Bitboard {
+        self.checkers
+    }
+
+    /// Whether the move at `index` in [`Position::history`] gave check.
+    pub fn move_gave_check(&self, index: usize) -> bool {
+        match self.history.get(index + 1) {
+            Some(next) => next.checkers.any(),
+            None => index + 1 == self.history.len() && self.checkers.any(),
+        }
+    }
+
+    /// The checkers computed from the board.
+    pub(super) fn compute_checkers(&self) -> Bitboard {
         let us = self.side;
         self.king_attackers(
             self.king_square(us),
@@ -345,6 +363,7 @@ impl Position {
             captured,
             key: self.key,
             rule60: self.rule60,
+            checkers: self.checkers,
         });
 
         let from_bit = Bitboard::from_square(from);
@@ -370,6 +389,7 @@ impl Position {
             self.fullmove += 1;
         }
         self.side = !us;
+        self.checkers = self.compute_checkers();
         #[cfg(debug_assertions)]
         self.assert_consistent();
     }
@@ -400,6 +420,7 @@ impl Position {
         self.board[to.index()] = undo.captured;
         self.key = undo.key;
         self.rule60 = undo.rule60;
+        self.checkers = undo.checkers;
         if us == Color::Black {
             self.fullmove -= 1;
         }
@@ -486,6 +507,7 @@ impl Position {
         }
         out.rule60 = self.rule60;
         out.fullmove = self.fullmove;
+        out.checkers = out.compute_checkers();
         out
     }
 
@@ -550,6 +572,7 @@ impl Position {
             );
         }
         assert_eq!(self.key, self.compute_key(), "incremental key");
+        assert_eq!(self.checkers, self.compute_checkers(), "checkers");
     }
 }
 
