@@ -9,6 +9,7 @@ pub mod mv;
 pub mod perft;
 pub mod piece;
 pub mod position;
+pub mod repetition;
 pub mod square;
 pub mod zobrist;
 
