@@ -36,14 +36,39 @@ enum Tool {
         #[arg(long, default_value_t = 1)]
         threads: usize,
     },
+    /// Search the fixed bench positions to a fixed depth with one thread; the node
+    /// total is the search's signature.
+    Bench {
+        /// Depth in plies.
+        #[arg(default_value_t = chariot::search::bench::DEPTH)]
+        depth: i32,
+    },
+    /// Convert a game's moves between ICCS (h2e2), Chinese (炮二平五) and WXF (C2.5).
+    Notation {
+        /// Position the moves start from (default: the start position).
+        #[arg(long)]
+        fen: Option<String>,
+        /// Notation of the input moves: iccs, chinese or wxf.
+        #[arg(long)]
+        from: String,
+        /// Notation to print: iccs, chinese or wxf.
+        #[arg(long)]
+        to: String,
+        /// The moves, in order.
+        moves: Vec<String>,
+    },
+    /// Print the static evaluation of a position, term by term.
+    Eval {
+        #[arg(long, default_value = START_FEN)]
+        fen: String,
+    },
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
         None => {
-            let stdout = io::stdout();
-            let mut engine = Engine::new(stdout.lock());
+            let mut engine = Engine::new(io::stdout());
             match engine.run(io::stdin().lock()) {
                 Ok(()) => ExitCode::SUCCESS,
                 Err(_) => ExitCode::FAILURE,
@@ -55,6 +80,40 @@ fn main() -> ExitCode {
             divide,
             threads,
         }) => run_perft(depth, &fen, divide, threads),
+        Some(Tool::Bench { depth }) => {
+            let (nodes, nps) = chariot::search::bench::run(depth, |i, fen, nodes| {
+                println!("position {i:>2}: {nodes:>10} nodes  {fen}");
+            });
+            println!("===========================");
+            println!("Total nodes: {nodes}");
+            println!("{nodes} nodes {nps} nps");
+            ExitCode::SUCCESS
+        }
+        Some(Tool::Notation {
+            fen,
+            from,
+            to,
+            moves,
+        }) => match chariot::notation::cli(fen.as_deref(), &from, &to, &moves) {
+            Ok(line) => {
+                println!("{line}");
+                ExitCode::SUCCESS
+            }
+            Err(e) => {
+                eprintln!("error: {e}");
+                ExitCode::from(2)
+            }
+        },
+        Some(Tool::Eval { fen }) => match Position::from_fen(&fen) {
+            Ok(pos) => {
+                println!("{}", chariot::eval::trace(&pos));
+                ExitCode::SUCCESS
+            }
+            Err(e) => {
+                eprintln!("error: invalid FEN: {e}");
+                ExitCode::from(2)
+            }
+        },
     }
 }
 

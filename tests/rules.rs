@@ -201,7 +201,7 @@ fn reference_targets(b: &Board, from: Square) -> Vec<Square> {
     let mut out = Vec::new();
     let mut push = |f: i32, r: i32| {
         if let Some(s) = Square::from_coords(f, r) {
-            if b[s.index()].map_or(true, |p| p.color() != color) {
+            if b[s.index()].is_none_or(|p| p.color() != color) {
                 out.push(s);
             }
         }

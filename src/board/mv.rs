@@ -16,6 +16,15 @@ impl Move {
     /// Bit 14 is always set, so the code is never zero and needs no check.
     const TAG: u16 = 1 << 14;
 
+    /// The null move (a pass, for null-move pruning): from a0 to a0, never a real move.
+    pub const NULL: Move = Move::new(Square::from_index(0), Square::from_index(0));
+
+    /// Whether this is [`Move::NULL`].
+    #[inline(always)]
+    pub const fn is_null(self) -> bool {
+        self.0.get() == Move::TAG
+    }
+
     /// The move from `from` to `to`.
     #[inline(always)]
     pub const fn new(from: Square, to: Square) -> Move {

@@ -146,6 +146,12 @@ impl Position {
         &self.history
     }
 
+    /// The occupancy bits of `file` (bit `r` set when rank `r` is occupied).
+    #[inline]
+    pub fn file_occupancy(&self, file: u8) -> FileOccupancy {
+        self.file_occ[file as usize]
+    }
+
     /// The occupancy bits of `file`.
     #[inline]
     pub(super) fn file_occ(&self, file: u8) -> FileOccupancy {
@@ -257,7 +263,13 @@ impl Position {
         let from_bit = Bitboard::from_square(from);
         let to_bit = Bitboard::from_square(to);
         let occ = (self.occupied() ^ from_bit) | to_bit;
-        let fo = file_occupancy(occ, ksq.file());
+        let mut fo = self.file_occ(ksq.file());
+        if from.file() == ksq.file() {
+            fo &= !(1 << from.rank());
+        }
+        if to.file() == ksq.file() {
+            fo |= 1 << to.rank();
+        }
         let mut after = self.pieces[us.index()];
         after[piece.kind().index()] ^= from_bit | to_bit;
         let rooklike = after[PieceKind::Rook.index()] | after[PieceKind::King.index()];
@@ -427,6 +439,30 @@ impl Position {
         self.side = us;
         #[cfg(debug_assertions)]
         self.assert_consistent();
+    }
+
+    /// Passes the turn (null-move pruning). Must not be used when in check.
+    pub fn make_null_move(&mut self) {
+        debug_assert!(self.checkers.is_empty());
+        self.history.push(Undo {
+            mv: Move::NULL,
+            captured: None,
+            key: self.key,
+            rule60: self.rule60,
+            checkers: self.checkers,
+        });
+        self.key ^= side_key();
+        self.side = !self.side;
+        self.checkers = self.compute_checkers();
+    }
+
+    /// Takes back [`Position::make_null_move`].
+    pub fn unmake_null_move(&mut self) {
+        let undo = self.history.pop().expect("a null move to take back");
+        debug_assert!(undo.mv.is_null());
+        self.key = undo.key;
+        self.checkers = undo.checkers;
+        self.side = !self.side;
     }
 
     /// Parses an ICCS move and returns it if it is legal here.

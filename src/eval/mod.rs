@@ -1,1 +1,165 @@
-//! Static evaluation.
+//! Static evaluation: the documents' piece values tapered by phase, piece-square
+//! tables and the positional terms of [`hce`]. Scores are centipawn-like: one document
+//! point is 100.
+
+pub mod hce;
+pub mod material;
+
+use std::fmt::Write;
+
+use crate::board::{Color, Position};
+
+/// Bonus for the side to move.
+pub const TEMPO: i32 = 10;
+
+/// The static score from the side to move's point of view.
+pub fn evaluate(pos: &Position) -> i32 {
+    let red = hce::breakdown(pos).red_score;
+    let stm = if pos.side_to_move() == Color::Red {
+        red
+    } else {
+        -red
+    };
+    stm + TEMPO
+}
+
+/// Reads one term of a side's breakdown.
+type TermGetter = fn(&hce::Terms) -> material::Score;
+
+/// The `eval` command's report: every term per side, the phase, scaling and totals.
+pub fn trace(pos: &Position) -> String {
+    let b = hce::breakdown(pos);
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "      term         |    red mg    eg |  black mg    eg |  red-black (tapered)"
+    );
+    let _ = writeln!(
+        out,
+        "-------------------+------------------+------------------+---------------------"
+    );
+    let rows: [(&str, TermGetter); 6] = [
+        ("material", |t| t.material),
+        ("placement", |t| t.placement),
+        ("mobility", |t| t.mobility),
+        ("missing defenders", |t| t.missing_defenders),
+        ("king safety", |t| t.king_safety),
+        ("total", |t| t.total()),
+    ];
+    for (name, get) in rows {
+        let (r, k) = (get(&b.terms[0]), get(&b.terms[1]));
+        let diff = r.taper(b.phase) - k.taper(b.phase);
+        let _ = writeln!(
+            out,
+            "{name:>18} | {:>8} {:>5} | {:>8} {:>5} | {:>10}",
+            r.mg, r.eg, k.mg, k.eg, diff
+        );
+    }
+    let _ = writeln!(
+        out,
+        "phase {} of {} (middlegame weight)",
+        b.phase,
+        material::PHASE_MAX
+    );
+    let _ = writeln!(
+        out,
+        "win scale: red {}/16, black {}/16",
+        b.scale[0], b.scale[1]
+    );
+    let _ = writeln!(out, "final (red's view): {} cp", b.red_score);
+    let stm = evaluate(pos);
+    let _ = write!(out, "final (side to move, incl. tempo {TEMPO}): {stm} cp");
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn positions() -> Vec<Position> {
+        let mut out = Vec::new();
+        let mut state = 99u64;
+        for line in include_str!("../../tests/data/perft.epd").lines() {
+            if line.starts_with('#') || line.trim().is_empty() {
+                continue;
+            }
+            let mut pos = Position::from_fen(line.split(';').next().unwrap()).unwrap();
+            for _ in 0..30 {
+                out.push(pos.clone());
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                state ^= state << 13;
+                state ^= state >> 7;
+                state ^= state << 17;
+                pos.make_move(moves[(state % moves.len() as u64) as usize]);
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn colour_flip_and_mirror_score_the_same() {
+        let all = positions();
+        assert!(all.len() > 500);
+        for pos in &all {
+            let e = evaluate(pos);
+            assert_eq!(e, evaluate(&pos.color_flipped()), "{}", pos.to_fen());
+            assert_eq!(e, evaluate(&pos.mirrored()), "{}", pos.to_fen());
+        }
+    }
+
+    #[test]
+    fn start_position_is_balanced_and_material_counts() {
+        let start = Position::startpos();
+        assert_eq!(evaluate(&start), TEMPO);
+        // Red a rook up: clearly better for Red.
+        let up = Position::from_fen(
+            "rnbakabn1/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",
+        )
+        .unwrap();
+        assert!(evaluate(&up) > 700, "{}", evaluate(&up));
+        let down = Position::from_fen(
+            "rnbakabn1/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR b - - 0 1",
+        )
+        .unwrap();
+        assert!(evaluate(&down) < -700);
+    }
+
+    #[test]
+    fn drawish_material_scales_toward_zero() {
+        // A lone horse against a king with full advisors and elephants.
+        let pos = Position::from_fen("2bakab2/9/9/9/9/9/9/9/4N4/4K4 w - - 0 1").unwrap();
+        assert!(evaluate(&pos).abs() < 60, "{}", evaluate(&pos));
+        // 单车难破士象全: a lone rook does not beat full advisors and elephants...
+        let rook = Position::from_fen("2bakab2/9/9/9/9/9/9/9/R8/3K5 w - - 0 1").unwrap();
+        assert!(evaluate(&rook).abs() < 100, "{}", evaluate(&rook));
+        // ...but against a bare king it is winning, and a horse against a bare king
+        // is scaled down (it cannot mate alone) while still counting as better.
+        let bare = Position::from_fen("4k4/9/9/9/9/9/9/9/R8/3K5 w - - 0 1").unwrap();
+        assert!(evaluate(&bare) > 700, "{}", evaluate(&bare));
+        let horse = Position::from_fen("4k4/9/9/9/9/9/9/9/N8/3K5 w - - 0 1").unwrap();
+        assert!(
+            evaluate(&horse) > 0 && evaluate(&horse) < 150,
+            "{}",
+            evaluate(&horse)
+        );
+    }
+
+    #[test]
+    fn trace_lists_every_term() {
+        let text = trace(&Position::startpos());
+        for term in [
+            "material",
+            "placement",
+            "mobility",
+            "missing defenders",
+            "king safety",
+            "total",
+            "phase",
+        ] {
+            assert!(text.contains(term), "{term} missing:\n{text}");
+        }
+    }
+}

@@ -1,5 +1,6 @@
 //! One input line → one [`Command`]. Parsing never panics; bad input is a
-//! [`ProtocolError`] that says what was wrong.
+//! [`ProtocolError`] that says what was wrong. Both dialects' commands are understood in
+//! both (GUIs mix them: UCI-Cyclone sends bare `fen …` lines and `newgame`).
 
 use std::fmt;
 
@@ -10,37 +11,67 @@ pub enum Dialect {
     Uci,
 }
 
-/// Where the position comes from.
+/// Where a position comes from.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum PositionSource {
     Startpos,
     Fen(String),
 }
 
+/// The arguments of `go` (times in the units the GUI sent).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Go {
+    pub ponder: bool,
+    /// UCCI `go draw`: the opponent offers a draw.
+    pub draw: bool,
+    pub infinite: bool,
+    pub depth: Option<i32>,
+    pub nodes: Option<u64>,
+    pub mate: Option<u32>,
+    pub movetime: Option<f64>,
+    pub wtime: Option<f64>,
+    pub btime: Option<f64>,
+    pub winc: Option<f64>,
+    pub binc: Option<f64>,
+    pub movestogo: Option<u32>,
+    /// UCCI: own clock, increment, moves to go; opponent's clock.
+    pub time: Option<f64>,
+    pub increment: Option<f64>,
+    pub opptime: Option<f64>,
+    pub searchmoves: Vec<String>,
+    /// Numbers that were out of range and were clamped (reported, not fatal).
+    pub warnings: Vec<String>,
+}
+
 /// A parsed input line.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub enum Command {
-    /// `ucci` / `uci`: the handshake.
     Hello(Dialect),
     IsReady,
-    /// `ucinewgame` / `newgame` / `uccinewgame`.
     NewGame,
-    /// `setoption …` (stored text; options arrive with the search).
-    SetOption(String),
-    /// `position startpos|fen … [moves …]`, also without the `position` keyword.
+    SetOption {
+        name: String,
+        value: Option<String>,
+    },
     Position {
         source: PositionSource,
         moves: Vec<String>,
     },
-    /// `go perft <depth>`.
+    BanMoves(Vec<String>),
+    Go(Go),
     Perft(u32),
-    /// `go …` other than perft.
-    Go(String),
+    PonderHit {
+        draw: bool,
+    },
     Stop,
-    /// `d`: print the board, FEN and key.
+    Probe {
+        source: PositionSource,
+        moves: Vec<String>,
+    },
     Display,
+    Eval,
+    Bench(Option<i32>),
     Quit,
-    /// An empty line.
     Nothing,
 }
 
@@ -49,7 +80,8 @@ pub enum Command {
 pub enum ProtocolError {
     Unknown(String),
     MissingValue(&'static str),
-    BadNumber { what: &'static str, found: String },
+    BadNumber { what: String, found: String },
+    UnknownGoToken(String),
 }
 
 impl fmt::Display for ProtocolError {
@@ -60,41 +92,91 @@ impl fmt::Display for ProtocolError {
             ProtocolError::BadNumber { what, found } => {
                 write!(f, "{what} '{found}' is not a valid number")
             }
+            ProtocolError::UnknownGoToken(t) => write!(f, "unknown go parameter '{t}'"),
         }
     }
 }
 
 impl std::error::Error for ProtocolError {}
 
+/// At most 40 characters of a word, for error messages.
+fn truncated(word: &str) -> String {
+    word.chars().take(40).collect()
+}
+
 /// Parses one line of input.
 ///
 /// # Errors
 /// A [`ProtocolError`] for an unknown command or a malformed argument.
 pub fn parse(line: &str) -> Result<Command, ProtocolError> {
-    let mut words = line.split_whitespace();
-    let Some(first) = words.next() else {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let Some((&first, rest)) = words.split_first() else {
         return Ok(Command::Nothing);
     };
-    let rest: Vec<&str> = words.collect();
     Ok(match first {
         "ucci" => Command::Hello(Dialect::Ucci),
         "uci" => Command::Hello(Dialect::Uci),
         "isready" => Command::IsReady,
         "ucinewgame" | "newgame" | "uccinewgame" => Command::NewGame,
-        "setoption" => Command::SetOption(rest.join(" ")),
-        "position" => parse_position(&rest)?,
-        "fen" | "startpos" => parse_position(&[&[first][..], &rest].concat())?,
-        "go" => parse_go(&rest)?,
+        "setoption" => parse_setoption(rest)?,
+        "position" => parse_position(rest)?,
+        "fen" | "startpos" => parse_position(&words)?,
+        "banmoves" => Command::BanMoves(rest.iter().map(|s| s.to_string()).collect()),
+        "go" => parse_go(rest)?,
+        "ponderhit" => Command::PonderHit {
+            draw: rest.first() == Some(&"draw"),
+        },
         "stop" => Command::Stop,
+        "probe" => match parse_position(rest)? {
+            Command::Position { source, moves } => Command::Probe { source, moves },
+            _ => return Err(ProtocolError::MissingValue("probe position")),
+        },
         "d" => Command::Display,
-        "quit" => Command::Quit,
+        "eval" => Command::Eval,
+        "bench" => Command::Bench(match rest.first() {
+            Some(d) => Some(number::<i32>(d, "bench depth")?.clamp(1, 64)),
+            None => None,
+        }),
+        "quit" | "bye" => Command::Quit,
         other => return Err(ProtocolError::Unknown(truncated(other))),
     })
 }
 
-/// At most 40 characters of a word, for error messages.
-fn truncated(word: &str) -> String {
-    word.chars().take(40).collect()
+fn number<T: std::str::FromStr>(text: &str, what: &str) -> Result<T, ProtocolError> {
+    text.parse::<T>().map_err(|_| ProtocolError::BadNumber {
+        what: what.to_string(),
+        found: truncated(text),
+    })
+}
+
+fn parse_setoption(words: &[&str]) -> Result<Command, ProtocolError> {
+    if words.first() == Some(&"name") {
+        // UCI: setoption name <words> [value <words>]
+        let value_at = words.iter().position(|&w| w == "value");
+        let name_words = &words[1..value_at.unwrap_or(words.len())];
+        if name_words.is_empty() {
+            return Err(ProtocolError::MissingValue("option name"));
+        }
+        let value = value_at.map(|i| words[i + 1..].join(" "));
+        Ok(Command::SetOption {
+            name: name_words.join(" "),
+            value,
+        })
+    } else {
+        // UCCI: setoption <name> [<value>]
+        let name = words
+            .first()
+            .ok_or(ProtocolError::MissingValue("option name"))?;
+        let value = if words.len() > 1 {
+            Some(words[1..].join(" "))
+        } else {
+            None
+        };
+        Ok(Command::SetOption {
+            name: name.to_string(),
+            value,
+        })
+    }
 }
 
 fn parse_position(words: &[&str]) -> Result<Command, ProtocolError> {
@@ -115,22 +197,135 @@ fn parse_position(words: &[&str]) -> Result<Command, ProtocolError> {
     Ok(Command::Position { source, moves })
 }
 
+/// A non-negative time or count; negative values are clamped to 0 and reported.
+fn time_value(
+    text: Option<&&str>,
+    what: &'static str,
+    warnings: &mut Vec<String>,
+) -> Result<f64, ProtocolError> {
+    let text = text.ok_or(ProtocolError::MissingValue(what))?;
+    let v: f64 = number(text, what)?;
+    if !v.is_finite() {
+        return Err(ProtocolError::BadNumber {
+            what: what.to_string(),
+            found: truncated(text),
+        });
+    }
+    if v < 0.0 {
+        warnings.push(format!("{what} {v} is negative; using 0"));
+        return Ok(0.0);
+    }
+    Ok(v.min(1e12))
+}
+
+fn count_value<T: TryFrom<u64> + Copy>(
+    text: Option<&&str>,
+    what: &'static str,
+    max: T,
+    warnings: &mut Vec<String>,
+) -> Result<T, ProtocolError> {
+    let text = text.ok_or(ProtocolError::MissingValue(what))?;
+    if let Ok(v) = text.parse::<u64>() {
+        return Ok(T::try_from(v).unwrap_or_else(|_| {
+            warnings.push(format!("{what} {v} is too large; using the maximum"));
+            max
+        }));
+    }
+    match text.parse::<i128>() {
+        Ok(v) if v < 0 => {
+            warnings.push(format!("{what} {v} is negative; using 0"));
+            T::try_from(0).map_err(|_| ProtocolError::BadNumber {
+                what: what.to_string(),
+                found: truncated(text),
+            })
+        }
+        Ok(_) => {
+            warnings.push(format!(
+                "{what} {} is too large; using the maximum",
+                truncated(text)
+            ));
+            Ok(max)
+        }
+        Err(_) if text.chars().all(|c| c.is_ascii_digit()) && !text.is_empty() => {
+            warnings.push(format!(
+                "{what} {} is too large; using the maximum",
+                truncated(text)
+            ));
+            Ok(max)
+        }
+        Err(_) => Err(ProtocolError::BadNumber {
+            what: what.to_string(),
+            found: truncated(text),
+        }),
+    }
+}
+
 fn parse_go(words: &[&str]) -> Result<Command, ProtocolError> {
     if words.first() == Some(&"perft") {
-        let text = words
-            .get(1)
-            .ok_or(ProtocolError::MissingValue("perft depth"))?;
-        let depth = text
-            .parse::<u32>()
-            .ok()
-            .filter(|&d| d <= 64)
-            .ok_or_else(|| ProtocolError::BadNumber {
-                what: "perft depth",
-                found: truncated(text),
-            })?;
+        let mut warnings = Vec::new();
+        let depth: u32 = count_value(words.get(1), "perft depth", 64, &mut warnings)?;
+        if !warnings.is_empty() || depth > 64 {
+            return Err(ProtocolError::BadNumber {
+                what: "perft depth".into(),
+                found: truncated(words[1]),
+            });
+        }
         return Ok(Command::Perft(depth));
     }
-    Ok(Command::Go(words.join(" ")))
+    let mut go = Go::default();
+    let mut i = 0;
+    while i < words.len() {
+        let w = words[i];
+        let next = words.get(i + 1);
+        let mut skip = 2;
+        match w {
+            "ponder" => {
+                go.ponder = true;
+                skip = 1;
+            }
+            "draw" => {
+                go.draw = true;
+                skip = 1;
+            }
+            "infinite" => {
+                go.infinite = true;
+                skip = 1;
+            }
+            "depth" => {
+                if next == Some(&"infinite") {
+                    go.infinite = true;
+                } else {
+                    go.depth = Some(
+                        count_value::<u32>(next, "depth", 1_000, &mut go.warnings)?.min(1_000)
+                            as i32,
+                    );
+                }
+            }
+            "nodes" => go.nodes = Some(count_value(next, "nodes", u64::MAX, &mut go.warnings)?),
+            "mate" => go.mate = Some(count_value(next, "mate", u32::MAX, &mut go.warnings)?),
+            "movetime" => go.movetime = Some(time_value(next, "movetime", &mut go.warnings)?),
+            "wtime" => go.wtime = Some(time_value(next, "wtime", &mut go.warnings)?),
+            "btime" => go.btime = Some(time_value(next, "btime", &mut go.warnings)?),
+            "winc" => go.winc = Some(time_value(next, "winc", &mut go.warnings)?),
+            "binc" => go.binc = Some(time_value(next, "binc", &mut go.warnings)?),
+            "movestogo" => {
+                go.movestogo = Some(count_value(next, "movestogo", u32::MAX, &mut go.warnings)?)
+            }
+            "time" => go.time = Some(time_value(next, "time", &mut go.warnings)?),
+            "increment" => go.increment = Some(time_value(next, "increment", &mut go.warnings)?),
+            "opptime" => go.opptime = Some(time_value(next, "opptime", &mut go.warnings)?),
+            "oppincrement" | "oppmovestogo" => {
+                time_value(next, "opponent clock", &mut go.warnings)?;
+            }
+            "searchmoves" => {
+                go.searchmoves = words[i + 1..].iter().map(|s| s.to_string()).collect();
+                break;
+            }
+            other => return Err(ProtocolError::UnknownGoToken(truncated(other))),
+        }
+        i += skip;
+    }
+    Ok(Command::Go(go))
 }
 
 #[cfg(test)]
@@ -163,5 +358,89 @@ mod tests {
         );
         assert!(parse("position").is_err());
         assert!(parse("position fen").is_err());
+    }
+
+    #[test]
+    fn setoption_in_both_syntaxes() {
+        assert_eq!(
+            parse("setoption name Move Overhead value 100"),
+            Ok(Command::SetOption {
+                name: "Move Overhead".into(),
+                value: Some("100".into())
+            })
+        );
+        assert_eq!(
+            parse("setoption name Clear Hash"),
+            Ok(Command::SetOption {
+                name: "Clear Hash".into(),
+                value: None
+            })
+        );
+        assert_eq!(
+            parse("setoption hashsize 64"),
+            Ok(Command::SetOption {
+                name: "hashsize".into(),
+                value: Some("64".into())
+            })
+        );
+        assert_eq!(
+            parse("setoption newgame"),
+            Ok(Command::SetOption {
+                name: "newgame".into(),
+                value: None
+            })
+        );
+        assert!(parse("setoption").is_err());
+    }
+
+    #[test]
+    fn go_in_every_mode() {
+        let Ok(Command::Go(g)) = parse("go wtime 1000 btime 2000 winc 10 binc 20 movestogo 5")
+        else {
+            panic!()
+        };
+        assert_eq!(
+            (g.wtime, g.btime, g.winc, g.binc, g.movestogo),
+            (Some(1000.0), Some(2000.0), Some(10.0), Some(20.0), Some(5))
+        );
+        let Ok(Command::Go(g)) = parse("go ponder time 300 increment 2 opptime 250 oppincrement 2")
+        else {
+            panic!()
+        };
+        assert!(g.ponder);
+        assert_eq!(
+            (g.time, g.increment, g.opptime),
+            (Some(300.0), Some(2.0), Some(250.0))
+        );
+        let Ok(Command::Go(g)) = parse("go draw depth infinite") else {
+            panic!()
+        };
+        assert!(g.draw && g.infinite);
+        let Ok(Command::Go(g)) =
+            parse("go depth 5 nodes 1000 mate 3 movetime 500 searchmoves h2e2 b2e2")
+        else {
+            panic!()
+        };
+        assert_eq!(
+            (g.depth, g.nodes, g.mate, g.movetime),
+            (Some(5), Some(1000), Some(3), Some(500.0))
+        );
+        assert_eq!(g.searchmoves, vec!["h2e2".to_string(), "b2e2".to_string()]);
+        let Ok(Command::Go(g)) = parse("go wtime -5 nodes 99999999999999999999999") else {
+            panic!()
+        };
+        assert_eq!((g.wtime, g.nodes), (Some(0.0), Some(u64::MAX)));
+        assert_eq!(g.warnings.len(), 2);
+        assert!(parse("go wtime").is_err());
+        assert!(parse("go wtime abc").is_err());
+        assert!(parse("go sideways").is_err());
+        assert_eq!(
+            parse("ponderhit draw"),
+            Ok(Command::PonderHit { draw: true })
+        );
+        assert_eq!(
+            parse("banmoves h2e2 b2e2"),
+            Ok(Command::BanMoves(vec!["h2e2".into(), "b2e2".into()]))
+        );
     }
 }

@@ -1,168 +1,630 @@
-//! The dialect-free core of the protocol loop: the current position with its history,
-//! and the replies to each command.
+//! The dialect-free core of the protocol loop: the position with its history, the
+//! options, and a search running in its own thread while this one keeps reading input
+//! (`isready`, `stop`, `ponderhit` and `quit` are honoured while thinking).
 
 use std::io::{self, BufRead, Write};
-use std::time::Instant;
+use std::sync::atomic::Ordering;
+use std::sync::{Arc, Mutex};
+use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
 
-use super::command::{parse, Command, Dialect, PositionSource};
-use crate::board::{perft, Position};
+use super::command::{parse, Command, Dialect, Go, PositionSource};
+use super::options::{self, Id, Kind, OPTIONS};
+use crate::board::{perft, Color, Move, PieceKind, Position};
+use crate::search::{self, mate_in, Bound, Config, Info, Limits, Outcome, Reporter, Shared};
 
 /// Longest input line read in full; the rest of a longer line is discarded.
 const MAX_LINE: usize = 1 << 20;
 
-/// The engine as the protocol loop sees it.
-pub struct Engine<W: Write> {
-    out: W,
-    dialect: Option<Dialect>,
-    position: Position,
+/// A score at or below this is hopeless: resign (UCCI, when allowed).
+const RESIGN_SCORE: i32 = -2_500;
+
+type Out = Arc<Mutex<Box<dyn Write + Send>>>;
+
+/// Writes whole lines to the shared output, flushing each.
+#[derive(Clone)]
+struct Sink {
+    out: Out,
+    dialect: Dialect,
 }
 
-impl<W: Write> Engine<W> {
+impl Sink {
+    fn say(&self, line: &str) {
+        if let Ok(mut out) = self.out.lock() {
+            let _ = writeln!(out, "{line}");
+            let _ = out.flush();
+        }
+    }
+
+    /// A message line in the dialect's form.
+    fn message(&self, text: &str) {
+        match self.dialect {
+            Dialect::Ucci => self.say(&format!("info message {text}")),
+            Dialect::Uci => self.say(&format!("info string {text}")),
+        }
+    }
+
+    fn score_text(&self, score: i32, bound: Option<Bound>) -> String {
+        let bound = match (self.dialect, bound) {
+            (Dialect::Uci, Some(Bound::Lower)) => " lowerbound",
+            (Dialect::Uci, Some(Bound::Upper)) => " upperbound",
+            _ => "",
+        };
+        match (self.dialect, mate_in(score)) {
+            (Dialect::Uci, Some(m)) => format!("mate {m}{bound}"),
+            (Dialect::Uci, None) => format!("cp {score}{bound}"),
+            (Dialect::Ucci, _) => format!("{score}"),
+        }
+    }
+}
+
+impl Reporter for Sink {
+    fn info(&self, info: &Info) {
+        let pv: Vec<String> = info.pv.iter().map(Move::to_string).collect();
+        let line = match self.dialect {
+            Dialect::Uci => format!(
+                "info depth {} seldepth {} multipv {} score {} nodes {} nps {} hashfull {} tbhits 0 time {} pv {}",
+                info.depth,
+                info.seldepth,
+                info.multipv,
+                self.score_text(info.score, info.bound),
+                info.nodes,
+                info.nps,
+                info.hashfull,
+                info.time_ms,
+                pv.join(" ")
+            ),
+            Dialect::Ucci => format!(
+                "info depth {} seldepth {} score {} time {} nodes {} nps {} hashfull {} pv {}",
+                info.depth,
+                info.seldepth,
+                self.score_text(info.score, info.bound),
+                info.time_ms,
+                info.nodes,
+                info.nps,
+                info.hashfull,
+                pv.join(" ")
+            ),
+        };
+        self.say(&line);
+    }
+
+    fn currmove(&self, mv: Move, number: usize, depth: i32) {
+        match self.dialect {
+            Dialect::Uci => self.say(&format!(
+                "info depth {depth} currmove {mv} currmovenumber {number}"
+            )),
+            Dialect::Ucci => self.say(&format!("info currmove {mv} currmovenumber {number}")),
+        }
+    }
+}
+
+/// Option values.
+#[derive(Clone, Debug)]
+struct Settings {
+    hash_mb: usize,
+    threads: usize,
+    multipv: usize,
+    move_overhead_ms: u64,
+    use_millisec: bool,
+    rule60: bool,
+    draw_offers: bool,
+    resign: bool,
+    debug: bool,
+}
+
+impl Default for Settings {
+    fn default() -> Settings {
+        Settings {
+            hash_mb: 16,
+            threads: 1,
+            multipv: 1,
+            move_overhead_ms: 30,
+            use_millisec: true,
+            rule60: true,
+            draw_offers: true,
+            resign: true,
+            debug: false,
+        }
+    }
+}
+
+/// A search in progress.
+struct Thinking {
+    handle: JoinHandle<()>,
+}
+
+/// The engine as the protocol loop sees it.
+pub struct Engine {
+    sink: Sink,
+    chosen: bool,
+    position: Position,
+    banned: Vec<Move>,
+    settings: Settings,
+    shared: Arc<Shared>,
+    thinking: Option<Thinking>,
+}
+
+impl Engine {
     /// A new engine writing its replies to `out`, at the start position.
-    pub fn new(out: W) -> Engine<W> {
+    pub fn new(out: impl Write + Send + 'static) -> Engine {
+        let settings = Settings::default();
         Engine {
-            out,
-            dialect: None,
+            sink: Sink {
+                out: Arc::new(Mutex::new(Box::new(out))),
+                dialect: Dialect::Uci,
+            },
+            chosen: false,
             position: Position::startpos(),
+            banned: Vec::new(),
+            shared: Arc::new(Shared::new(settings.hash_mb)),
+            settings,
+            thinking: None,
         }
     }
 
     /// Reads commands from `input` until `quit` or end of input.
     ///
     /// # Errors
-    /// Only when writing to the output fails.
+    /// Only when reading the input fails.
     pub fn run(&mut self, mut input: impl BufRead) -> io::Result<()> {
         let mut buf = Vec::new();
         loop {
             buf.clear();
             if read_line(&mut input, &mut buf)? == 0 {
+                // End of input: finish cleanly (a running search is stopped).
+                self.stop_and_wait();
                 return Ok(());
             }
             let line = String::from_utf8_lossy(&buf);
-            if !self.handle(&line)? {
+            if !self.handle(&line) {
                 return Ok(());
             }
         }
     }
 
-    /// Handles one line; `Ok(false)` after `quit`.
-    ///
-    /// # Errors
-    /// Only when writing to the output fails.
-    pub fn handle(&mut self, line: &str) -> io::Result<bool> {
+    fn is_thinking(&mut self) -> bool {
+        if let Some(t) = &self.thinking {
+            if t.handle.is_finished() {
+                if let Some(t) = self.thinking.take() {
+                    let _ = t.handle.join();
+                }
+                return false;
+            }
+            return true;
+        }
+        false
+    }
+
+    fn stop_and_wait(&mut self) {
+        if let Some(t) = self.thinking.take() {
+            self.shared.request_stop();
+            self.shared.pondering.store(false, Ordering::SeqCst);
+            let _ = t.handle.join();
+        }
+    }
+
+    /// Handles one line; `false` after `quit`.
+    pub fn handle(&mut self, line: &str) -> bool {
         let command = match parse(line) {
             Ok(command) => command,
             Err(e) => {
-                self.message(&format!("error: {e}"))?;
-                return Ok(true);
+                self.sink.message(&format!("error: {e}"));
+                return true;
             }
         };
+        let thinking = self.is_thinking();
         match command {
-            Command::Nothing | Command::SetOption(_) | Command::NewGame => {}
-            Command::Hello(dialect) => self.hello(dialect)?,
-            Command::IsReady => self.say("readyok")?,
-            Command::Position { source, moves } => self.set_position(&source, &moves)?,
-            Command::Perft(depth) => self.perft(depth)?,
-            Command::Go(_) => {
-                self.message("error: searching is not implemented yet; only 'go perft' works")?;
-                self.say_no_move()?;
+            Command::Nothing => {}
+            Command::IsReady => self.sink.say("readyok"),
+            Command::Quit => {
+                self.stop_and_wait();
+                if self.sink.dialect == Dialect::Ucci {
+                    self.sink.say("bye");
+                }
+                return false;
             }
             Command::Stop => {
-                if self.dialect == Some(Dialect::Ucci) {
-                    self.say("nobestmove")?;
+                if thinking {
+                    self.shared.request_stop();
+                    self.shared.pondering.store(false, Ordering::SeqCst);
+                    if let Some(t) = self.thinking.take() {
+                        let _ = t.handle.join();
+                    }
+                } else if self.sink.dialect == Dialect::Ucci {
+                    self.sink.say("nobestmove");
                 }
             }
-            Command::Display => {
-                let text = self.position.to_string();
-                self.say(&text)?;
-            }
-            Command::Quit => {
-                if self.dialect == Some(Dialect::Ucci) {
-                    self.say("bye")?;
+            Command::PonderHit { draw } => {
+                if thinking {
+                    if draw {
+                        self.sink.message("draw offer noted");
+                    }
+                    self.shared.ponderhit();
+                } else {
+                    self.sink.message("error: ponderhit while not pondering");
                 }
-                return Ok(false);
+            }
+            _ if thinking => {
+                self.sink.message("error: busy thinking; send stop first (only isready, stop, ponderhit and quit are taken now)");
+            }
+            Command::Hello(dialect) => self.hello(dialect),
+            Command::NewGame => {
+                self.shared.tt.clear();
+                self.position = Position::startpos();
+                self.banned.clear();
+            }
+            Command::SetOption { name, value } => self.set_option(&name, value.as_deref()),
+            Command::Position { source, moves } => {
+                if let Some(pos) = self.build_position(&source, &moves) {
+                    self.position = pos;
+                    self.banned.clear();
+                }
+            }
+            Command::BanMoves(moves) => self.ban(&moves),
+            Command::Go(go) => self.go(go),
+            Command::Perft(depth) => self.perft(depth),
+            Command::Probe { source, moves } => self.probe(&source, &moves),
+            Command::Display => self.sink.say(&self.position.to_string()),
+            Command::Eval => {
+                for line in crate::eval::trace(&self.position).lines() {
+                    self.sink.say(line);
+                }
+            }
+            Command::Bench(depth) => {
+                let depth = depth.unwrap_or(search::bench::DEPTH);
+                let sink = self.sink.clone();
+                let (nodes, nps) = search::bench::run(depth, |i, fen, n| {
+                    sink.say(&format!("position {i:>2}: {n:>10} nodes  {fen}"));
+                });
+                self.sink.say(&format!("Total nodes: {nodes}"));
+                self.sink.say(&format!("{nodes} nodes {nps} nps"));
             }
         }
-        Ok(true)
+        true
     }
 
-    fn hello(&mut self, dialect: Dialect) -> io::Result<()> {
-        self.dialect = Some(dialect);
-        let version = env!("CARGO_PKG_VERSION");
-        self.say(&format!("id name Chariot {version}"))?;
-        match dialect {
-            Dialect::Ucci => {
-                self.say("id author the Chariot developers")?;
-                self.say("ucciok")
+    fn hello(&mut self, dialect: Dialect) {
+        if !self.chosen {
+            self.sink.dialect = dialect;
+            self.chosen = true;
+        }
+        let dialect = self.sink.dialect;
+        self.sink
+            .say(&format!("id name Chariot {}", env!("CARGO_PKG_VERSION")));
+        if dialect == Dialect::Ucci {
+            self.sink
+                .say("id copyright 2026 the Chariot developers, GPL-3.0-or-later");
+        }
+        self.sink.say("id author the Chariot developers");
+        for spec in OPTIONS
+            .iter()
+            .filter(|s| s.only.is_none_or(|d| d == dialect))
+        {
+            self.sink.say(&spec.announce(dialect));
+        }
+        self.sink.say(match dialect {
+            Dialect::Ucci => "ucciok",
+            Dialect::Uci => "uciok",
+        });
+    }
+
+    fn set_option(&mut self, name: &str, value: Option<&str>) {
+        let Some(spec) = options::find(name) else {
+            if options::UCCI_TOLERATED
+                .iter()
+                .any(|n| n.eq_ignore_ascii_case(name))
+            {
+                return;
             }
-            Dialect::Uci => {
-                self.say("id author the Chariot developers")?;
-                self.say("option name UCI_Variant type combo default xiangqi var xiangqi")?;
-                self.say("uciok")
+            return self.sink.message(&format!(
+                "error: unknown option '{}'",
+                name.chars().take(40).collect::<String>()
+            ));
+        };
+        let value = value.unwrap_or("").trim();
+        let spin = |v: &str| -> Result<i64, String> {
+            let Kind::Spin { min, max, .. } = spec.kind else {
+                return Err("not a number option".into());
+            };
+            let n: i64 = v.parse().map_err(|_| format!("'{v}' is not a number"))?;
+            if n < min || n > max {
+                return Err(format!("{n} is out of range {min}..{max}"));
             }
+            Ok(n)
+        };
+        let check =
+            |v: &str| options::parse_check(v).ok_or_else(|| format!("'{v}' is not true or false"));
+        let result: Result<(), String> = (|| {
+            match spec.id {
+                Id::Hash => {
+                    let mb = match spin(value)? {
+                        0 => 16,
+                        n => n as usize,
+                    };
+                    if mb != self.settings.hash_mb {
+                        self.settings.hash_mb = mb;
+                        self.shared = Arc::new(Shared::new(mb));
+                    }
+                }
+                Id::Threads => {
+                    self.settings.threads = match spin(value)? {
+                        0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+                        n => n as usize,
+                    };
+                }
+                Id::MultiPv => self.settings.multipv = spin(value)? as usize,
+                Id::MoveOverhead => self.settings.move_overhead_ms = spin(value)? as u64,
+                Id::ClearHash => self.shared.tt.clear(),
+                Id::UseMillisec => self.settings.use_millisec = check(value)?,
+                Id::Rule60 => self.settings.rule60 = check(value)?,
+                Id::DrawOffers => self.settings.draw_offers = check(value)?,
+                Id::Resign => self.settings.resign = check(value)?,
+                Id::Debug => self.settings.debug = check(value)?,
+                Id::Ponder | Id::Batch => {
+                    check(value)?;
+                }
+                Id::Variant => {
+                    if !value.eq_ignore_ascii_case("xiangqi") {
+                        return Err(format!("only the variant xiangqi is played, not '{value}'"));
+                    }
+                }
+                Id::Ignored => {}
+            }
+            Ok(())
+        })();
+        if let Err(e) = result {
+            self.sink.message(&format!(
+                "error: option {}: {e}",
+                spec.name(self.sink.dialect)
+            ));
         }
     }
 
-    fn set_position(&mut self, source: &PositionSource, moves: &[String]) -> io::Result<()> {
+    fn build_position(&self, source: &PositionSource, moves: &[String]) -> Option<Position> {
         let mut position = match source {
             PositionSource::Startpos => Position::startpos(),
             PositionSource::Fen(fen) => match Position::from_fen(fen) {
                 Ok(pos) => pos,
                 Err(e) => {
-                    return self.message(&format!("error: invalid FEN ({e}); position unchanged"))
+                    self.sink
+                        .message(&format!("error: invalid FEN ({e}); position unchanged"));
+                    return None;
                 }
             },
         };
         for (i, text) in moves.iter().enumerate() {
             if let Err(e) = position.try_play(text) {
-                self.position = position;
-                return self.message(&format!(
+                self.sink.message(&format!(
                     "error: move {} ({e}); position set after the first {i} moves",
                     i + 1
                 ));
+                break;
             }
         }
-        self.position = position;
-        Ok(())
+        Some(position)
     }
 
-    fn perft(&mut self, depth: u32) -> io::Result<()> {
+    fn ban(&mut self, moves: &[String]) {
+        for text in moves {
+            match self.position.parse_move(text) {
+                Ok(mv) => self.banned.push(mv),
+                Err(e) => self.sink.message(&format!("error: banmoves: {e}")),
+            }
+        }
+    }
+
+    /// Converts a GUI time to a duration: UCI times are milliseconds; UCCI times are
+    /// seconds unless `usemillisec` is on.
+    fn duration(&self, value: f64) -> Duration {
+        let ms = if self.sink.dialect == Dialect::Ucci && !self.settings.use_millisec {
+            value * 1000.0
+        } else {
+            value
+        };
+        Duration::from_secs_f64((ms / 1000.0).clamp(0.0, 1e9))
+    }
+
+    fn go(&mut self, go: Go) {
+        for w in &go.warnings {
+            self.sink.message(&format!("error: {w}"));
+        }
+        let red = self.position.side_to_move() == Color::Red;
+        let mut limits = Limits {
+            depth: go.depth,
+            nodes: go.nodes,
+            mate: go.mate,
+            infinite: go.infinite,
+            ponder: go.ponder,
+            move_time: go.movetime.map(|t| self.duration(t)),
+            moves_to_go: go.movestogo,
+            ..Limits::default()
+        };
+        if let Some(mate) = go.mate {
+            limits.depth = Some(
+                limits
+                    .depth
+                    .unwrap_or(i32::MAX)
+                    .min((2 * mate as i32).saturating_add(1).max(1)),
+            );
+        }
+        let own = if red { go.wtime } else { go.btime }.or(go.time);
+        let inc = if red { go.winc } else { go.binc }.or(go.increment);
+        limits.time = own.map(|t| self.duration(t));
+        limits.increment = inc.map_or(Duration::ZERO, |t| self.duration(t));
+        let legal = self.position.legal_moves();
+        let mut allowed: Vec<Move> = legal
+            .iter()
+            .copied()
+            .filter(|m| !self.banned.contains(m))
+            .collect();
+        if !go.searchmoves.is_empty() {
+            let wanted: Vec<Move> = go
+                .searchmoves
+                .iter()
+                .filter_map(|t| match self.position.parse_move(t) {
+                    Ok(m) => Some(m),
+                    Err(e) => {
+                        self.sink.message(&format!("error: searchmoves: {e}"));
+                        None
+                    }
+                })
+                .collect();
+            allowed.retain(|m| wanted.contains(m));
+        }
+        if allowed.len() < legal.len() {
+            limits.search_moves = allowed.clone();
+        }
+        let config = Config {
+            threads: self.settings.threads,
+            multipv: if self.sink.dialect == Dialect::Uci {
+                self.settings.multipv
+            } else {
+                1
+            },
+            move_overhead: Duration::from_millis(self.settings.move_overhead_ms),
+            rule60: self.settings.rule60,
+        };
+        if allowed.is_empty() {
+            // Mated, stalemated, or every move banned.
+            if !legal.is_empty() {
+                self.sink
+                    .message("error: every legal move is banned or excluded");
+            }
+            self.sink.say(match self.sink.dialect {
+                Dialect::Ucci => "nobestmove",
+                Dialect::Uci => "bestmove (none)",
+            });
+            return;
+        }
+        let position = self.position.clone();
+        let shared = Arc::clone(&self.shared);
+        let sink = self.sink.clone();
+        let settings = self.settings.clone();
+        let draw_offered = go.draw;
+        self.shared.stop.store(false, Ordering::SeqCst);
+        self.shared.pondering.store(go.ponder, Ordering::SeqCst);
+        let handle = std::thread::Builder::new()
+            .name("search".into())
+            .stack_size(32 << 20)
+            .spawn(move || {
+                let started = Instant::now();
+                let outcome = search::search(&position, &limits, &config, &shared, &sink);
+                // With `infinite` or `ponder`, answer only after `stop` or `ponderhit`.
+                while (limits.infinite || shared.pondering.load(Ordering::SeqCst))
+                    && !shared.stop.load(Ordering::SeqCst)
+                {
+                    std::thread::sleep(Duration::from_millis(1));
+                }
+                if settings.debug {
+                    sink.message(&format!(
+                        "searched {} nodes in {} ms",
+                        outcome.nodes,
+                        started.elapsed().as_millis()
+                    ));
+                }
+                sink.say(&bestmove_line(
+                    &position,
+                    &outcome,
+                    &settings,
+                    sink.dialect,
+                    draw_offered,
+                ));
+            })
+            .expect("spawn the search thread");
+        self.thinking = Some(Thinking { handle });
+    }
+
+    fn perft(&self, depth: u32) {
         let start = Instant::now();
         let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
         let split = perft::divide(&self.position, depth, threads);
         let mut total = 0;
         for (mv, nodes) in &split {
             total += nodes;
-            self.say(&format!("{mv}: {nodes}"))?;
+            self.sink.say(&format!("{mv}: {nodes}"));
         }
         if depth == 0 {
             total = 1;
         }
         let ms = start.elapsed().as_millis();
-        self.say("")?;
-        self.say(&format!("Nodes searched: {total}"))?;
-        self.message(&format!("perft {depth}: {total} nodes in {ms} ms"))
+        self.sink.say("");
+        self.sink.say(&format!("Nodes searched: {total}"));
+        self.sink
+            .message(&format!("perft {depth}: {total} nodes in {ms} ms"));
     }
 
-    fn say_no_move(&mut self) -> io::Result<()> {
-        match self.dialect {
-            Some(Dialect::Ucci) => self.say("nobestmove"),
-            _ => self.say("bestmove (none)"),
+    fn probe(&self, source: &PositionSource, moves: &[String]) {
+        let Some(pos) = self.build_position(source, moves) else {
+            return;
+        };
+        let mut line = String::from("pophash");
+        if let Some(t) = self.shared.tt.probe(pos.key(), 0) {
+            if let Some(mv) = t.mv.filter(|&m| pos.is_legal(m)) {
+                line.push_str(&format!(" bestmove {mv}"));
+            }
+            match t.bound {
+                Bound::Lower => {
+                    line.push_str(&format!(" lowerbound {} depth {}", t.score, t.depth))
+                }
+                Bound::Upper => {
+                    line.push_str(&format!(" upperbound {} depth {}", t.score, t.depth))
+                }
+                Bound::Exact => line.push_str(&format!(
+                    " lowerbound {} depth {} upperbound {} depth {}",
+                    t.score, t.depth, t.score, t.depth
+                )),
+            }
+        }
+        self.sink.say(&line);
+    }
+}
+
+/// Whether neither side has anything that can give mate (only kings, advisors and
+/// elephants): a dead draw.
+fn dead_draw(pos: &Position) -> bool {
+    Color::ALL.iter().all(|&c| {
+        [
+            PieceKind::Rook,
+            PieceKind::Horse,
+            PieceKind::Cannon,
+            PieceKind::Pawn,
+        ]
+        .iter()
+        .all(|&k| pos.pieces(c, k).is_empty())
+    })
+}
+
+/// `bestmove …` (UCI) or `bestmove … [draw|resign]` / `nobestmove` (UCCI).
+fn bestmove_line(
+    pos: &Position,
+    outcome: &Outcome,
+    settings: &Settings,
+    dialect: Dialect,
+    draw_offered: bool,
+) -> String {
+    let Some(best) = outcome.best else {
+        return match dialect {
+            Dialect::Ucci => "nobestmove".to_string(),
+            Dialect::Uci => "bestmove (none)".to_string(),
+        };
+    };
+    let mut line = format!("bestmove {best}");
+    if let Some(ponder) = outcome.ponder {
+        let mut after = pos.clone();
+        after.make_move(best);
+        if after.is_legal(ponder) {
+            line.push_str(&format!(" ponder {ponder}"));
         }
     }
-
-    /// A message line in the dialect's form.
-    fn message(&mut self, text: &str) -> io::Result<()> {
-        match self.dialect {
-            Some(Dialect::Ucci) => self.say(&format!("info message {text}")),
-            _ => self.say(&format!("info string {text}")),
+    if dialect == Dialect::Ucci {
+        if settings.resign && (outcome.score <= RESIGN_SCORE) {
+            line.push_str(" resign");
+        } else if settings.draw_offers && (dead_draw(pos) || (draw_offered && outcome.score <= 0)) {
+            line.push_str(" draw");
         }
     }
-
-    fn say(&mut self, line: &str) -> io::Result<()> {
-        writeln!(self.out, "{line}")?;
-        self.out.flush()
-    }
+    line
 }
 
 /// Reads one line (without its end) into `buf`, keeping at most [`MAX_LINE`] bytes.

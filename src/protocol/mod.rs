@@ -1,11 +1,12 @@
 //! The stdin/stdout protocol loop: UCCI and UCI (as xiangqi GUIs speak it).
 //!
-//! The first meaningful line (`ucci` or `uci`) picks the dialect. At this stage the loop
-//! knows the handshake, `isready`, `position`, `go perft`, `d` and `quit`; the search
-//! commands arrive with the search.
+//! The first meaningful line (`ucci` or `uci`) picks the dialect. A line is parsed into
+//! a [`Command`] ([`command`]), applied by the [`Engine`] ([`engine`]); options are one
+//! table shown in each dialect's syntax ([`options`]).
 
 pub mod command;
 pub mod engine;
+pub mod options;
 
 pub use command::{parse, Command, Dialect, ProtocolError};
 pub use engine::Engine;

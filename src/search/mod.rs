@@ -1,1 +1,406 @@
-//! The search.
+//! The search: iterative deepening with aspiration windows over a principal variation
+//! search ([`alphabeta`]), run by `threads` workers that share one transposition table
+//! (Lazy SMP). The search never prints: it reports through a [`Reporter`] that the
+//! protocol layer formats in its dialect.
+
+pub mod alphabeta;
+pub mod bench;
+pub mod movepick;
+pub mod params;
+pub mod rules;
+pub mod see;
+pub mod time;
+pub mod tt;
+
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+use alphabeta::{RootMove, Worker};
+use params::{ASPIRATION_DELTA, ASPIRATION_DEPTH, INFINITE, MATE, MATE_BOUND, MAX_PLY};
+pub use time::{Budget, Limits};
+pub use tt::{Bound, TranspositionTable};
+
+use crate::board::{Move, Position};
+
+/// One line of search progress.
+#[derive(Clone, Debug)]
+pub struct Info {
+    pub depth: i32,
+    pub seldepth: usize,
+    pub multipv: usize,
+    /// Centipawns, or `MATE - plies` for mates (see [`mate_in`]).
+    pub score: i32,
+    /// `Some` when the score is only a bound (aspiration fail).
+    pub bound: Option<Bound>,
+    pub nodes: u64,
+    pub nps: u64,
+    pub hashfull: usize,
+    pub time_ms: u64,
+    pub pv: Vec<Move>,
+}
+
+/// Where the search sends its progress.
+pub trait Reporter: Sync {
+    /// A finished iteration (or an aspiration bound).
+    fn info(&self, info: &Info);
+    /// The root move being searched, after the first second.
+    fn currmove(&self, _mv: Move, _number: usize, _depth: i32) {}
+}
+
+/// A reporter that says nothing.
+pub struct Silent;
+
+impl Reporter for Silent {
+    fn info(&self, _info: &Info) {}
+}
+
+/// The outcome of a search.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Outcome {
+    pub best: Option<Move>,
+    pub ponder: Option<Move>,
+    pub score: i32,
+    pub depth: i32,
+    pub nodes: u64,
+}
+
+/// Moves to mate (positive: we mate) for a mate score; `None` for other scores.
+pub fn mate_in(score: i32) -> Option<i32> {
+    if score >= MATE_BOUND {
+        Some((MATE - score + 1) / 2)
+    } else if score <= -MATE_BOUND {
+        Some(-(MATE + score + 1) / 2)
+    } else {
+        None
+    }
+}
+
+/// Most search threads.
+pub const MAX_THREADS: usize = 256;
+
+/// Settings that stay the same from search to search.
+#[derive(Clone, Debug)]
+pub struct Config {
+    pub threads: usize,
+    pub multipv: usize,
+    pub move_overhead: Duration,
+    /// Apply the natural limit (60 moves without a capture is a draw).
+    pub rule60: bool,
+}
+
+impl Default for Config {
+    fn default() -> Config {
+        Config {
+            threads: 1,
+            multipv: 1,
+            move_overhead: Duration::from_millis(30),
+            rule60: true,
+        }
+    }
+}
+
+/// State shared by the threads of one search and the protocol that controls it.
+pub struct Shared {
+    pub tt: TranspositionTable,
+    /// Set to end the search (by `stop`, the clock, or a limit).
+    pub stop: AtomicBool,
+    /// While set, the clock does not run (`go ponder` until `ponderhit`).
+    pub pondering: AtomicBool,
+    /// Node counts by thread (the first `threads` entries are live).
+    nodes: Box<[AtomicU64]>,
+    threads: std::sync::atomic::AtomicUsize,
+    clock: Mutex<Clock>,
+}
+
+struct Clock {
+    start: Instant,
+    budget: Budget,
+    node_limit: Option<u64>,
+}
+
+impl Shared {
+    /// Shared state with a table of `hash_mb` megabytes.
+    pub fn new(hash_mb: usize) -> Shared {
+        Shared {
+            tt: TranspositionTable::new(hash_mb),
+            stop: AtomicBool::new(false),
+            pondering: AtomicBool::new(false),
+            nodes: (0..MAX_THREADS).map(|_| AtomicU64::new(0)).collect(),
+            threads: std::sync::atomic::AtomicUsize::new(1),
+            clock: Mutex::new(Clock {
+                start: Instant::now(),
+                budget: Budget {
+                    soft: None,
+                    hard: None,
+                },
+                node_limit: None,
+            }),
+        }
+    }
+
+    /// The pondered move was played: the clock starts now.
+    pub fn ponderhit(&self) {
+        if let Ok(mut clock) = self.clock.lock() {
+            clock.start = Instant::now();
+        }
+        self.pondering.store(false, Ordering::SeqCst);
+    }
+
+    pub(super) fn elapsed(&self) -> Duration {
+        self.clock
+            .lock()
+            .map_or(Duration::ZERO, |c| c.start.elapsed())
+    }
+
+    /// Called by the main thread every 1024 nodes.
+    fn check_limits(&self, main_nodes: u64) {
+        let Ok(clock) = self.clock.lock() else { return };
+        if clock.node_limit.is_some_and(|limit| main_nodes >= limit) {
+            self.stop.store(true, Ordering::Relaxed);
+        }
+        if self.pondering.load(Ordering::Relaxed) {
+            return;
+        }
+        if clock
+            .budget
+            .hard
+            .is_some_and(|hard| clock.start.elapsed() >= hard)
+        {
+            self.stop.store(true, Ordering::Relaxed);
+        }
+    }
+
+    fn total_nodes(&self) -> u64 {
+        let live = self.threads.load(Ordering::Relaxed);
+        self.nodes[..live]
+            .iter()
+            .map(|n| n.load(Ordering::Relaxed))
+            .sum()
+    }
+
+    /// Asks a running search to stop as soon as possible.
+    pub fn request_stop(&self) {
+        self.stop.store(true, Ordering::SeqCst);
+    }
+}
+
+/// Runs a search on `pos` and returns the best move. Blocks until done; `stop` (from
+/// another thread) ends it early. `shared` carries the table across searches.
+pub fn search(
+    pos: &Position,
+    limits: &Limits,
+    config: &Config,
+    shared: &Shared,
+    reporter: &dyn Reporter,
+) -> Outcome {
+    let threads = config.threads.clamp(1, MAX_THREADS);
+    shared.threads.store(threads, Ordering::Relaxed);
+    for n in &shared.nodes[..threads] {
+        n.store(0, Ordering::Relaxed);
+    }
+    shared.stop.store(false, Ordering::SeqCst);
+    shared.pondering.store(limits.ponder, Ordering::SeqCst);
+    if let Ok(mut clock) = shared.clock.lock() {
+        clock.start = Instant::now();
+        clock.budget = time::budget(limits, config.move_overhead);
+        clock.node_limit = limits.nodes;
+    }
+    shared.tt.new_search();
+
+    let mut root_moves: Vec<RootMove> = pos
+        .legal_moves()
+        .iter()
+        .filter(|m| limits.search_moves.is_empty() || limits.search_moves.contains(m))
+        .map(|&mv| RootMove {
+            mv,
+            score: -INFINITE,
+            previous_score: -INFINITE,
+            pv: vec![mv],
+            seldepth: 0,
+        })
+        .collect();
+    if root_moves.is_empty() {
+        // Mated or stalemated (both lost): no move to play.
+        return Outcome {
+            best: None,
+            ponder: None,
+            score: -MATE,
+            depth: 0,
+            nodes: 0,
+        };
+    }
+    // Order the first iteration by a static look: captures by value first.
+    root_moves.sort_by_key(|rm| {
+        -movepick::mvv_lva(pos, rm.mv) * i32::from(pos.piece_at(rm.mv.to()).is_some())
+    });
+
+    let results: Vec<(i32, i32, Vec<RootMove>, u64)> = std::thread::scope(|scope| {
+        let helpers: Vec<_> = (1..threads)
+            .map(|id| {
+                let moves = root_moves.clone();
+                let pos = pos.clone();
+                std::thread::Builder::new()
+                    .stack_size(16 << 20)
+                    .spawn_scoped(scope, move || {
+                        let mut w = Worker::new(pos, shared, id, config.rule60);
+                        w.root_moves = moves;
+                        iterate(&mut w, limits, config, &Silent);
+                        (
+                            w.completed_depth,
+                            w.root_moves[0].score,
+                            w.root_moves,
+                            w.nodes,
+                        )
+                    })
+                    .expect("spawn a search thread")
+            })
+            .collect();
+        let mut main = Worker::new(pos.clone(), shared, 0, config.rule60);
+        main.root_moves = root_moves.clone();
+        iterate(&mut main, limits, config, reporter);
+        shared.stop.store(true, Ordering::SeqCst);
+        let mut out = vec![(
+            main.completed_depth,
+            main.root_moves[0].score,
+            main.root_moves,
+            main.nodes,
+        )];
+        for h in helpers {
+            if let Ok(r) = h.join() {
+                out.push(r);
+            }
+        }
+        out
+    });
+
+    // Take the result of the thread that got deepest (ties: the better score), but
+    // never a thread that finished no iteration.
+    let total_nodes: u64 = results.iter().map(|r| r.3).sum();
+    let best = results
+        .iter()
+        .filter(|r| r.0 > 0)
+        .max_by_key(|r| (r.0, r.1))
+        .unwrap_or(&results[0]);
+    let rm = &best.2[0];
+    Outcome {
+        best: Some(rm.mv),
+        ponder: rm.pv.get(1).copied(),
+        score: rm.score,
+        depth: best.0,
+        nodes: total_nodes,
+    }
+}
+
+/// Iterative deepening for one worker.
+fn iterate(w: &mut Worker<'_>, limits: &Limits, config: &Config, reporter: &dyn Reporter) {
+    let max_depth = limits
+        .depth
+        .unwrap_or(MAX_PLY as i32 - 8)
+        .clamp(1, MAX_PLY as i32 - 8);
+    let multipv = config.multipv.clamp(1, w.root_moves.len());
+    // Helpers start at staggered depths so the threads spread over the tree.
+    let mut depth = 1 + (w.id % 2) as i32;
+    while depth <= max_depth {
+        for rm in &mut w.root_moves {
+            rm.previous_score = rm.score;
+        }
+        for pv_index in 0..multipv {
+            w.pv_index = pv_index;
+            let previous = w.root_moves[pv_index].previous_score;
+            let mut delta = ASPIRATION_DELTA;
+            let (mut alpha, mut beta) = if depth >= ASPIRATION_DEPTH && previous.abs() < MATE_BOUND
+            {
+                (
+                    (previous - delta).max(-INFINITE),
+                    (previous + delta).min(INFINITE),
+                )
+            } else {
+                (-INFINITE, INFINITE)
+            };
+            loop {
+                let score = w.search_root(alpha, beta, depth, reporter);
+                // Stable sort keeps the order of equal (unsearched) moves.
+                w.root_moves[pv_index..].sort_by_key(|rm| std::cmp::Reverse(rm.score));
+                if w.shared.stop.load(Ordering::Relaxed) {
+                    break;
+                }
+                if score <= alpha {
+                    beta = (alpha + beta) / 2;
+                    alpha = (score - delta).max(-INFINITE);
+                } else if score >= beta {
+                    beta = (score + delta).min(INFINITE);
+                } else {
+                    break;
+                }
+                delta += delta / 2 + 5;
+            }
+            w.root_moves[..=pv_index].sort_by_key(|rm| std::cmp::Reverse(rm.score));
+            if w.shared.stop.load(Ordering::Relaxed) {
+                break;
+            }
+        }
+        if w.shared.stop.load(Ordering::Relaxed) {
+            break;
+        }
+        w.completed_depth = depth;
+        if w.id == 0 {
+            report(w, depth, multipv, reporter);
+            if let Some(mate) = limits.mate {
+                if mate_in(w.root_moves[0].score).is_some_and(|m| m > 0 && m <= mate as i32) {
+                    break;
+                }
+            }
+            if stop_iterating(w.shared, w.root_moves.len()) {
+                break;
+            }
+        }
+        depth += 1;
+    }
+    // Fixed-depth, node and mate limits end the search here; with `infinite` or
+    // `ponder`, the protocol waits for `stop`/`ponderhit` before answering.
+    if w.id == 0 {
+        w.shared.nodes[0].store(w.nodes, Ordering::Relaxed);
+    }
+}
+
+/// Whether the main thread should start no further iteration.
+fn stop_iterating(shared: &Shared, root_moves: usize) -> bool {
+    if shared.pondering.load(Ordering::Relaxed) {
+        return false;
+    }
+    let Ok(clock) = shared.clock.lock() else {
+        return false;
+    };
+    let elapsed = clock.start.elapsed();
+    if root_moves == 1 && clock.budget.soft.is_some() {
+        return true; // one legal move: play it
+    }
+    clock
+        .budget
+        .soft
+        .is_some_and(|soft| elapsed >= soft.mul_f64(0.6))
+}
+
+fn report(w: &Worker<'_>, depth: i32, multipv: usize, reporter: &dyn Reporter) {
+    let elapsed = w.shared.elapsed();
+    w.shared.nodes[0].store(w.nodes, Ordering::Relaxed);
+    let nodes = w.shared.total_nodes();
+    let ms = elapsed.as_millis() as u64;
+    let nps = (nodes * 1000).checked_div(ms).unwrap_or(nodes * 1000);
+    let hashfull = w.shared.tt.hashfull();
+    for (i, rm) in w.root_moves.iter().take(multipv).enumerate() {
+        reporter.info(&Info {
+            depth,
+            seldepth: rm.seldepth.max(depth as usize),
+            multipv: i + 1,
+            score: rm.score,
+            bound: None,
+            nodes,
+            nps,
+            hashfull,
+            time_ms: ms,
+            pv: rm.pv.clone(),
+        });
+    }
+}

@@ -1,0 +1,528 @@
+//! The search proper: principal variation search with quiescence, pruning and
+//! reductions, for one thread. Threads share only the transposition table and the
+//! atomics of [`Shared`].
+
+use std::sync::atomic::Ordering;
+
+use super::movepick::{is_bad_capture, Hints, MovePicker};
+use super::params::*;
+use super::see::see_ge;
+use super::tt::Bound;
+use super::Shared;
+use crate::board::{Move, PieceKind, Position};
+use crate::eval::evaluate;
+use crate::eval::material::simple_value;
+
+/// A root move with what the last iterations learnt about it.
+#[derive(Clone, Debug)]
+pub struct RootMove {
+    pub mv: Move,
+    pub score: i32,
+    pub previous_score: i32,
+    pub pv: Vec<Move>,
+    pub seldepth: usize,
+}
+
+/// One search thread's state.
+pub struct Worker<'a> {
+    pub(super) pos: Position,
+    pub(super) shared: &'a Shared,
+    pub(super) id: usize,
+    pub(super) nodes: u64,
+    pub(super) seldepth: usize,
+    pub(super) root_moves: Vec<RootMove>,
+    pub(super) pv_index: usize,
+    pub(super) completed_depth: i32,
+    /// Whether the 60-move natural limit is applied.
+    pub(super) rule60: bool,
+    killers: Vec<[Option<Move>; 2]>,
+    /// Counter moves by the previous move's piece and destination.
+    counters: Box<[[Option<Move>; 90]; 14]>,
+    /// Quiet history by side, from, to.
+    history: Box<[[[i32; 90]; 90]; 2]>,
+    static_evals: Vec<i32>,
+    /// The move made at each ply (for counter moves).
+    moves_made: Vec<Option<Move>>,
+    pv: Vec<Vec<Move>>,
+    lmr: Box<[[i32; 64]; 64]>,
+}
+
+impl<'a> Worker<'a> {
+    pub(super) fn new(pos: Position, shared: &'a Shared, id: usize, rule60: bool) -> Worker<'a> {
+        let mut lmr = Box::new([[0; 64]; 64]);
+        for (d, row) in lmr.iter_mut().enumerate().skip(1) {
+            for (m, r) in row.iter_mut().enumerate().skip(1) {
+                *r = (LMR_BASE + (d as f64).ln() * (m as f64).ln() / LMR_DIVISOR) as i32;
+            }
+        }
+        Worker {
+            pos,
+            shared,
+            id,
+            nodes: 0,
+            seldepth: 0,
+            root_moves: Vec::new(),
+            pv_index: 0,
+            completed_depth: 0,
+            rule60,
+            killers: vec![[None; 2]; MAX_PLY + 2],
+            counters: Box::new([[None; 90]; 14]),
+            history: Box::new([[[0; 90]; 90]; 2]),
+            static_evals: vec![0; MAX_PLY + 2],
+            moves_made: vec![None; MAX_PLY + 2],
+            pv: vec![Vec::new(); MAX_PLY + 2],
+            lmr,
+        }
+    }
+
+    /// Counts a node and polls the stop conditions.
+    #[inline]
+    fn visit(&mut self) -> bool {
+        self.nodes += 1;
+        if self.nodes & 1023 == 0 {
+            self.shared.nodes[self.id].store(self.nodes, Ordering::Relaxed);
+            if self.id == 0 {
+                self.shared.check_limits(self.nodes);
+            }
+        }
+        self.shared.stop.load(Ordering::Relaxed)
+    }
+
+    /// Searches the root moves from `pv_index` on with the window `(alpha, beta)`.
+    pub(super) fn search_root(
+        &mut self,
+        mut alpha: i32,
+        beta: i32,
+        depth: i32,
+        reporter: &dyn super::Reporter,
+    ) -> i32 {
+        let mut best = -INFINITE;
+        let in_check = self.pos.in_check();
+        self.seldepth = 0;
+        for i in self.pv_index..self.root_moves.len() {
+            let mv = self.root_moves[i].mv;
+            let moves_tried = i - self.pv_index;
+            if self.id == 0 && self.shared.elapsed() >= std::time::Duration::from_secs(1) {
+                reporter.currmove(mv, i + 1, depth);
+            }
+            let gives_check = self.pos.gives_check(mv);
+            let quiet = self.pos.piece_at(mv.to()).is_none();
+            self.moves_made[0] = Some(mv);
+            self.pos.make_move(mv);
+            let new_depth = depth - 1 + i32::from(gives_check);
+            let mut score;
+            if moves_tried == 0 {
+                score = -self.negamax::<true>(-beta, -alpha, new_depth, 1, false);
+            } else {
+                let r = if depth >= 3 && quiet && !in_check && !gives_check && moves_tried >= 3 {
+                    (self.lmr[depth.min(63) as usize][moves_tried.min(63)] - 1).max(0)
+                } else {
+                    0
+                };
+                score = -self.negamax::<false>(-alpha - 1, -alpha, new_depth - r, 1, true);
+                if score > alpha && r > 0 {
+                    score = -self.negamax::<false>(-alpha - 1, -alpha, new_depth, 1, true);
+                }
+                if score > alpha && score < beta {
+                    score = -self.negamax::<true>(-beta, -alpha, new_depth, 1, false);
+                }
+            }
+            self.pos.unmake_move();
+            if self.shared.stop.load(Ordering::Relaxed) && self.completed_depth > 0 {
+                return best;
+            }
+            let rm = &mut self.root_moves[i];
+            if moves_tried == 0 || score > alpha {
+                rm.score = score;
+                rm.seldepth = self.seldepth;
+                rm.pv.clear();
+                rm.pv.push(mv);
+                rm.pv.extend_from_slice(&self.pv[1]);
+            } else {
+                rm.score = -INFINITE;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    if score >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        best
+    }
+
+    /// Principal variation search.
+    fn negamax<const PV: bool>(
+        &mut self,
+        mut alpha: i32,
+        mut beta: i32,
+        mut depth: i32,
+        ply: usize,
+        cut_node: bool,
+    ) -> i32 {
+        self.pv[ply].clear();
+        if depth <= 0 {
+            return self.quiesce::<PV>(alpha, beta, ply);
+        }
+        if self.visit() {
+            return 0;
+        }
+        self.seldepth = self.seldepth.max(ply);
+
+        // Step 1. Draws and rulings by the history; the ply limit; mate distance.
+        if let Some(score) = self.rule_score(ply) {
+            return score;
+        }
+        if ply >= MAX_PLY - 4 {
+            return evaluate(&self.pos);
+        }
+        alpha = alpha.max(-(MATE - ply as i32));
+        beta = beta.min(MATE - ply as i32 - 1);
+        if alpha >= beta {
+            return alpha;
+        }
+
+        // Step 2. Transposition table.
+        let key = self.pos.key();
+        let tt = self.shared.tt.probe(key, ply);
+        let tt_move = tt.and_then(|t| t.mv).filter(|&m| self.pos.is_legal(m));
+        if let Some(t) = tt {
+            if !PV
+                && t.depth >= depth
+                && match t.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => t.score >= beta,
+                    Bound::Upper => t.score <= alpha,
+                }
+            {
+                return t.score;
+            }
+        }
+
+        // Step 3. Static evaluation.
+        let in_check = self.pos.in_check();
+        let eval = if in_check {
+            -INFINITE
+        } else {
+            tt.map_or_else(|| evaluate(&self.pos), |t| t.eval)
+        };
+        self.static_evals[ply] = eval;
+        let improving = !in_check && ply >= 2 && eval > self.static_evals[ply - 2];
+
+        if !PV && !in_check {
+            // Step 4. Reverse futility pruning.
+            if depth <= RFP_DEPTH
+                && eval - RFP_MARGIN * (depth - i32::from(improving)) >= beta
+                && beta.abs() < MATE_BOUND
+            {
+                return eval;
+            }
+
+            // Step 5. Null move pruning, not in positions with too little to zugzwang-proof.
+            if depth >= NMP_DEPTH
+                && eval >= beta
+                && self.moves_made[ply.saturating_sub(1)].is_some_and(|m| !m.is_null())
+                && self.has_attackers()
+            {
+                let r = NMP_BASE + depth / 4 + ((eval - beta) / 200).min(2);
+                self.pos.make_null_move();
+                self.moves_made[ply] = Some(Move::NULL);
+                let score =
+                    -self.negamax::<false>(-beta, -beta + 1, depth - r - 1, ply + 1, !cut_node);
+                self.pos.unmake_null_move();
+                if self.shared.stop.load(Ordering::Relaxed) {
+                    return 0;
+                }
+                if score >= beta {
+                    return if score >= MATE_BOUND { beta } else { score };
+                }
+            }
+        }
+
+        // Step 6. Internal iterative reduction.
+        if tt_move.is_none() && depth >= 4 && (PV || cut_node) {
+            depth -= 1;
+        }
+
+        // Step 7. The moves.
+        let us = self.pos.side_to_move().index();
+        let previous = if ply > 0 {
+            self.moves_made[ply - 1]
+        } else {
+            None
+        };
+        let counter = previous.filter(|m| !m.is_null()).and_then(|m| {
+            self.pos
+                .piece_at(m.to())
+                .and_then(|p| self.counters[p.index()][m.to().index()])
+        });
+        let mut picker = if in_check {
+            MovePicker::evasions(&self.pos, tt_move)
+        } else {
+            MovePicker::new(
+                &self.pos,
+                &Hints {
+                    tt_move,
+                    killers: self.killers[ply],
+                    counter,
+                    history: &self.history[us],
+                },
+            )
+        };
+        if picker.is_empty() {
+            // No legal move: mated or stalemated, and in xiangqi both lose.
+            return -(MATE - ply as i32);
+        }
+
+        let original_alpha = alpha;
+        let mut best_score = -INFINITE;
+        let mut best_move = None;
+        let mut moves_tried = 0usize;
+        let mut quiets_tried: arrayvec::ArrayVec<Move, 64> = arrayvec::ArrayVec::new();
+        while let Some((mv, order)) = picker.pick() {
+            let capture = self.pos.piece_at(mv.to());
+            let quiet = capture.is_none();
+            let gives_check = self.pos.gives_check(mv);
+
+            // Step 8. Shallow pruning of late and hopeless moves.
+            if !PV && !in_check && best_score > -MATE_BOUND && moves_tried > 0 {
+                if quiet && !gives_check {
+                    if depth <= LMP_DEPTH && moves_tried >= LMP_BASE + (depth * depth) as usize {
+                        continue;
+                    }
+                    if depth <= FUTILITY_DEPTH
+                        && eval + FUTILITY_BASE + FUTILITY_PER_DEPTH * depth <= alpha
+                    {
+                        continue;
+                    }
+                } else if depth <= 4
+                    && is_bad_capture(order)
+                    && !see_ge(&self.pos, mv, -SEE_PRUNE_PER_DEPTH * depth)
+                {
+                    continue;
+                }
+            }
+
+            // Step 9. Extensions and reductions, then the search of the move.
+            let extension = i32::from(gives_check && ply < 2 * MAX_PLY / 3);
+            let new_depth = depth - 1 + extension;
+            self.moves_made[ply] = Some(mv);
+            self.pos.make_move(mv);
+            moves_tried += 1;
+            let mut score;
+            if moves_tried == 1 {
+                score = -self.negamax::<PV>(-beta, -alpha, new_depth, ply + 1, false);
+            } else {
+                let mut r = 0;
+                if depth >= 3 && moves_tried > 1 + usize::from(PV) && quiet {
+                    r = self.lmr[depth.min(63) as usize][moves_tried.min(63)];
+                    r -= i32::from(PV);
+                    r -= i32::from(gives_check || in_check);
+                    r += i32::from(cut_node);
+                    r -= i32::from(order >= super::movepick::COUNTER_SCORE);
+                    r -= (order / 8_000).clamp(-2, 2);
+                    r = r.clamp(0, new_depth - 1);
+                }
+                score = -self.negamax::<false>(-alpha - 1, -alpha, new_depth - r, ply + 1, true);
+                if score > alpha && r > 0 {
+                    score =
+                        -self.negamax::<false>(-alpha - 1, -alpha, new_depth, ply + 1, !cut_node);
+                }
+                if PV && score > alpha && score < beta {
+                    score = -self.negamax::<true>(-beta, -alpha, new_depth, ply + 1, false);
+                }
+            }
+            self.pos.unmake_move();
+            if self.shared.stop.load(Ordering::Relaxed) {
+                return 0;
+            }
+
+            if score > best_score {
+                best_score = score;
+                if score > alpha {
+                    best_move = Some(mv);
+                    alpha = score;
+                    if PV {
+                        let (head, tail) = self.pv.split_at_mut(ply + 1);
+                        head[ply].clear();
+                        head[ply].push(mv);
+                        head[ply].extend_from_slice(&tail[0]);
+                    }
+                    if score >= beta {
+                        if quiet {
+                            self.reward_quiet(mv, &quiets_tried, depth, ply, previous);
+                        }
+                        break;
+                    }
+                }
+            }
+            if quiet && mv != best_move.unwrap_or(Move::NULL) {
+                let _ = quiets_tried.try_push(mv);
+            }
+        }
+
+        // Step 10. Store the result.
+        let bound = if best_score >= beta {
+            Bound::Lower
+        } else if PV && best_score > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        let stored_eval = if in_check { 0 } else { eval };
+        self.shared
+            .tt
+            .store(key, ply, best_move, best_score, stored_eval, depth, bound);
+        best_score
+    }
+
+    /// Quiescence: captures only (every reply when in check) until the position is quiet.
+    fn quiesce<const PV: bool>(&mut self, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+        self.pv[ply].clear();
+        if self.visit() {
+            return 0;
+        }
+        self.seldepth = self.seldepth.max(ply);
+        if ply >= MAX_PLY - 4 {
+            return evaluate(&self.pos);
+        }
+        let key = self.pos.key();
+        let tt = self.shared.tt.probe(key, ply);
+        if let Some(t) = tt {
+            if !PV
+                && match t.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => t.score >= beta,
+                    Bound::Upper => t.score <= alpha,
+                }
+            {
+                return t.score;
+            }
+        }
+        let in_check = self.pos.in_check();
+        let mut best = -INFINITE;
+        let stand_pat = if in_check {
+            -INFINITE
+        } else {
+            tt.map_or_else(|| evaluate(&self.pos), |t| t.eval)
+        };
+        if !in_check {
+            if stand_pat >= beta {
+                return stand_pat;
+            }
+            alpha = alpha.max(stand_pat);
+            best = stand_pat;
+        }
+        let mut picker = if in_check {
+            MovePicker::evasions(&self.pos, tt.and_then(|t| t.mv))
+        } else {
+            MovePicker::captures(&self.pos)
+        };
+        if in_check && picker.is_empty() {
+            return -(MATE - ply as i32);
+        }
+        let mut best_move = None;
+        while let Some((mv, _)) = picker.pick() {
+            if !in_check {
+                let victim = self
+                    .pos
+                    .piece_at(mv.to())
+                    .map_or(0, |p| simple_value(p.kind()));
+                if stand_pat + victim + DELTA_MARGIN <= alpha || !see_ge(&self.pos, mv, 0) {
+                    continue;
+                }
+            }
+            self.moves_made[ply] = Some(mv);
+            self.pos.make_move(mv);
+            let score = -self.quiesce::<PV>(-beta, -alpha, ply + 1);
+            self.pos.unmake_move();
+            if self.shared.stop.load(Ordering::Relaxed) {
+                return 0;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    best_move = Some(mv);
+                    if PV {
+                        let (head, tail) = self.pv.split_at_mut(ply + 1);
+                        head[ply].clear();
+                        head[ply].push(mv);
+                        head[ply].extend_from_slice(&tail[0]);
+                    }
+                    if score >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else {
+            Bound::Upper
+        };
+        let stored_eval = if in_check { 0 } else { stand_pat };
+        self.shared
+            .tt
+            .store(key, ply, best_move, best, stored_eval, 0, bound);
+        best
+    }
+
+    /// Whether the side to move has a rook, horse or cannon (null move is unsafe
+    /// without: zugzwang-like endings).
+    fn has_attackers(&self) -> bool {
+        let us = self.pos.side_to_move();
+        (self.pos.pieces(us, PieceKind::Rook)
+            | self.pos.pieces(us, PieceKind::Horse)
+            | self.pos.pieces(us, PieceKind::Cannon))
+        .any()
+    }
+
+    /// A quiet move caused a cut-off: killers, counter move, and history (the move up,
+    /// the quiets tried before it down).
+    fn reward_quiet(
+        &mut self,
+        mv: Move,
+        tried: &[Move],
+        depth: i32,
+        ply: usize,
+        previous: Option<Move>,
+    ) {
+        if self.killers[ply][0] != Some(mv) {
+            self.killers[ply][1] = self.killers[ply][0];
+            self.killers[ply][0] = Some(mv);
+        }
+        if let Some(prev) = previous.filter(|m| !m.is_null()) {
+            if let Some(piece) = self.pos.piece_at(prev.to()) {
+                self.counters[piece.index()][prev.to().index()] = Some(mv);
+            }
+        }
+        let bonus = (depth * depth * 16).min(1_200);
+        let us = self.pos.side_to_move().index();
+        let update = |h: &mut i32, delta: i32| {
+            *h += delta - *h * delta.abs() / HISTORY_MAX;
+        };
+        update(
+            &mut self.history[us][mv.from().index()][mv.to().index()],
+            bonus,
+        );
+        for m in tried {
+            update(
+                &mut self.history[us][m.from().index()][m.to().index()],
+                -bonus,
+            );
+        }
+    }
+
+    /// The score the history decides for this node, if any: the natural move limit, or
+    /// a repetition ruled by perpetual check (the checking side loses) or a draw.
+    fn rule_score(&self, ply: usize) -> Option<i32> {
+        if self.rule60 && self.pos.rule60_plies() >= 120 {
+            return Some(0);
+        }
+        super::rules::repetition_score(&self.pos, ply)
+    }
+}

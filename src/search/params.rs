@@ -1,0 +1,48 @@
+//! Every search constant in one place.
+
+/// Score of giving mate now; a mate in `n` plies scores `MATE - n`.
+pub const MATE: i32 = 30_000;
+/// Scores beyond this are mates.
+pub const MATE_BOUND: i32 = MATE - 512;
+/// Larger than any score.
+pub const INFINITE: i32 = 31_000;
+/// Winning by a repetition ruling (the opponent's perpetual check): a sure win, just
+/// below mates.
+pub const RULE_WIN: i32 = MATE_BOUND - 1_000;
+/// Deepest ply the search reaches.
+pub const MAX_PLY: usize = 128;
+
+/// Aspiration window half-width at the first try.
+pub const ASPIRATION_DELTA: i32 = 20;
+/// Aspiration windows from this depth on.
+pub const ASPIRATION_DEPTH: i32 = 4;
+
+/// Reverse futility: margin per ply of depth, and the deepest depth it applies at.
+pub const RFP_MARGIN: i32 = 90;
+pub const RFP_DEPTH: i32 = 7;
+
+/// Null move: least depth, base reduction, and extra reduction per 4 plies.
+pub const NMP_DEPTH: i32 = 3;
+pub const NMP_BASE: i32 = 3;
+
+/// Futility pruning of quiet moves: base and per-ply margins, deepest depth.
+pub const FUTILITY_BASE: i32 = 100;
+pub const FUTILITY_PER_DEPTH: i32 = 110;
+pub const FUTILITY_DEPTH: i32 = 4;
+
+/// Late move pruning: quiets tried at most `LMP_BASE + depth²` at shallow depth.
+pub const LMP_BASE: usize = 4;
+pub const LMP_DEPTH: i32 = 5;
+
+/// Late move reductions: `LMR_BASE + ln(depth) ln(moves) / LMR_DIVISOR`.
+pub const LMR_BASE: f64 = 0.5;
+pub const LMR_DIVISOR: f64 = 2.2;
+
+/// Captures losing more than this per ply of depth (by SEE) are pruned.
+pub const SEE_PRUNE_PER_DEPTH: i32 = 100;
+
+/// Quiescence: delta-pruning margin.
+pub const DELTA_MARGIN: i32 = 200;
+
+/// History scores stay within ±HISTORY_MAX.
+pub const HISTORY_MAX: i32 = 16_384;

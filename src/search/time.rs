@@ -1,0 +1,161 @@
+//! How long to think: a soft budget (do not start another iteration past it) and a
+//! hard one (stop the search at once), from the clocks, fixed move time, or nothing.
+
+use std::time::Duration;
+
+/// What the GUI asked for.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Limits {
+    /// The side to move's remaining time.
+    pub time: Option<Duration>,
+    /// Its increment per move.
+    pub increment: Duration,
+    /// Moves until the next time control (none: the rest of the game).
+    pub moves_to_go: Option<u32>,
+    /// Think exactly this long.
+    pub move_time: Option<Duration>,
+    /// Stop after this depth.
+    pub depth: Option<i32>,
+    /// Stop after this many nodes.
+    pub nodes: Option<u64>,
+    /// Look for a mate in this many moves.
+    pub mate: Option<u32>,
+    /// Think until told to stop.
+    pub infinite: bool,
+    /// Ponder: the clock starts at `ponderhit`.
+    pub ponder: bool,
+    /// Only these root moves (empty: all).
+    pub search_moves: Vec<crate::board::Move>,
+}
+
+/// Soft and hard time limits; `None` means unlimited.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Budget {
+    pub soft: Option<Duration>,
+    pub hard: Option<Duration>,
+}
+
+/// The budget for `limits`, keeping `overhead` in reserve for the GUI and the pipe.
+pub fn budget(limits: &Limits, overhead: Duration) -> Budget {
+    if let Some(mt) = limits.move_time {
+        let t = mt.saturating_sub(overhead).max(Duration::from_millis(1));
+        return Budget {
+            soft: Some(t),
+            hard: Some(t),
+        };
+    }
+    let Some(time) = limits.time else {
+        return Budget {
+            soft: None,
+            hard: None,
+        };
+    };
+    let available = time.saturating_sub(overhead);
+    let inc = limits.increment;
+    let (soft, hard) = match limits.moves_to_go {
+        Some(mtg) => {
+            let mtg = mtg.clamp(1, 50);
+            let share = available / mtg;
+            let soft = share.mul_f64(0.8) + inc.mul_f64(0.75);
+            // With one move left, one may use nearly all of it.
+            let cap = if mtg == 1 {
+                available.mul_f64(0.85)
+            } else {
+                available.mul_f64(0.5)
+            };
+            (soft, (share * 3 + inc).min(cap))
+        }
+        None => {
+            let soft = available / 30 + inc.mul_f64(0.75);
+            (soft, (soft * 5).min(available.mul_f64(0.35)))
+        }
+    };
+    let hard = hard
+        .max(Duration::from_millis(1))
+        .min(available.max(Duration::from_millis(1)));
+    Budget {
+        soft: Some(soft.min(hard)),
+        hard: Some(hard),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ms(n: u64) -> Duration {
+        Duration::from_millis(n)
+    }
+
+    #[test]
+    fn sudden_death_with_increment() {
+        let limits = Limits {
+            time: Some(ms(10_000)),
+            increment: ms(100),
+            ..Limits::default()
+        };
+        let b = budget(&limits, ms(30));
+        let (soft, hard) = (b.soft.unwrap(), b.hard.unwrap());
+        assert!(soft >= ms(300) && soft <= ms(500), "{soft:?}");
+        assert!(hard >= soft && hard <= ms(3_500), "{hard:?}");
+    }
+
+    #[test]
+    fn never_more_than_the_clock() {
+        for t in [1, 10, 40, 100, 1_000, 60_000] {
+            for mtg in [None, Some(1), Some(5), Some(40)] {
+                let limits = Limits {
+                    time: Some(ms(t)),
+                    moves_to_go: mtg,
+                    increment: ms(t / 2),
+                    ..Limits::default()
+                };
+                let b = budget(&limits, ms(30));
+                assert!(
+                    b.hard.unwrap() <= ms(t.saturating_sub(30).max(1)),
+                    "{t} {mtg:?} {b:?}"
+                );
+                assert!(b.soft.unwrap() <= b.hard.unwrap());
+            }
+        }
+    }
+
+    #[test]
+    fn moves_to_go_shares_the_time() {
+        let limits = Limits {
+            time: Some(ms(60_000)),
+            moves_to_go: Some(20),
+            ..Limits::default()
+        };
+        let b = budget(&limits, ms(0));
+        assert!(b.soft.unwrap() > ms(2_000) && b.soft.unwrap() < ms(3_000));
+        let last = Limits {
+            time: Some(ms(3_000)),
+            moves_to_go: Some(1),
+            ..Limits::default()
+        };
+        assert!(budget(&last, ms(50)).hard.unwrap() <= ms(2_950));
+    }
+
+    #[test]
+    fn fixed_move_time_and_unlimited() {
+        let limits = Limits {
+            move_time: Some(ms(500)),
+            ..Limits::default()
+        };
+        assert_eq!(
+            budget(&limits, ms(20)),
+            Budget {
+                soft: Some(ms(480)),
+                hard: Some(ms(480))
+            }
+        );
+        assert_eq!(
+            budget(&Limits::default(), ms(20)),
+            Budget {
+                soft: None,
+                hard: None
+            }
+        );
+    }
+}

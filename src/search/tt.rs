@@ -1,0 +1,282 @@
+//! The transposition table shared by all search threads: lock-free, in safe code.
+//!
+//! Each entry is two `AtomicU64` words, `key ^ data` and `data`; a reader accepts an
+//! entry only when the two agree with its key, so a torn write (two threads storing at
+//! once) reads as a miss instead of as a wrong move. Buckets hold two entries.
+
+use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};
+
+use super::params::{MATE, MATE_BOUND};
+use crate::board::{Move, Square};
+
+/// What a stored score says about the true score.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Bound {
+    /// The score is exact.
+    Exact = 1,
+    /// The true score is at least this (fail high).
+    Lower = 2,
+    /// The true score is at most this (fail low).
+    Upper = 3,
+}
+
+/// A copy of one entry, as read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TtData {
+    pub mv: Option<Move>,
+    pub score: i32,
+    pub eval: i32,
+    pub depth: i32,
+    pub bound: Bound,
+}
+
+#[derive(Default)]
+struct Entry {
+    check: AtomicU64,
+    data: AtomicU64,
+}
+
+#[derive(Default)]
+struct Bucket {
+    entries: [Entry; 2],
+}
+
+const _: () = assert!(std::mem::size_of::<Bucket>() == 32);
+
+/// The table.
+pub struct TranspositionTable {
+    buckets: Vec<Bucket>,
+    generation: AtomicU8,
+}
+
+fn pack(mv: Option<Move>, score: i32, eval: i32, depth: i32, bound: Bound, generation: u8) -> u64 {
+    let mv = mv.map_or(0, |m| u64::from(m.raw()));
+    let score = u64::from(score.clamp(-32_000, 32_000) as i16 as u16);
+    let eval = u64::from(eval.clamp(-32_000, 32_000) as i16 as u16);
+    let depth = u64::from(depth.clamp(-1, 254).wrapping_add(1) as u8);
+    let meta = u64::from(bound as u8) | u64::from(generation & 0x3F) << 2;
+    mv | score << 16 | eval << 32 | depth << 48 | meta << 56
+}
+
+fn unpack(data: u64) -> (TtData, u8) {
+    let raw = (data & 0x3FFF) as u16;
+    let mv = if raw == 0 {
+        None
+    } else {
+        let from = Square::try_from_index((raw & 0x7F) as u8);
+        let to = Square::try_from_index((raw >> 7) as u8);
+        match (from, to) {
+            (Some(f), Some(t)) if f != t => Some(Move::new(f, t)),
+            _ => None,
+        }
+    };
+    let bound = match (data >> 56) & 3 {
+        1 => Bound::Exact,
+        2 => Bound::Lower,
+        _ => Bound::Upper,
+    };
+    let d = TtData {
+        mv,
+        score: i32::from((data >> 16) as u16 as i16),
+        eval: i32::from((data >> 32) as u16 as i16),
+        depth: i32::from((data >> 48) as u8) - 1,
+        bound,
+    };
+    (d, ((data >> 58) & 0x3F) as u8)
+}
+
+impl TranspositionTable {
+    /// A table of about `mb` megabytes (at least one bucket).
+    pub fn new(mb: usize) -> TranspositionTable {
+        let count = (mb.max(1) * 1024 * 1024 / std::mem::size_of::<Bucket>()).max(1);
+        let mut buckets = Vec::with_capacity(count);
+        buckets.resize_with(count, Bucket::default);
+        TranspositionTable {
+            buckets,
+            generation: AtomicU8::new(0),
+        }
+    }
+
+    /// Size in megabytes.
+    pub fn size_mb(&self) -> usize {
+        self.buckets.len() * std::mem::size_of::<Bucket>() / (1024 * 1024)
+    }
+
+    /// Forgets everything.
+    pub fn clear(&self) {
+        for bucket in &self.buckets {
+            for e in &bucket.entries {
+                e.check.store(0, Ordering::Relaxed);
+                e.data.store(0, Ordering::Relaxed);
+            }
+        }
+        self.generation.store(0, Ordering::Relaxed);
+    }
+
+    /// Starts a new search (older entries become preferred victims).
+    pub fn new_search(&self) {
+        let g = self.generation.load(Ordering::Relaxed);
+        self.generation
+            .store(g.wrapping_add(1) & 0x3F, Ordering::Relaxed);
+    }
+
+    fn bucket(&self, key: u64) -> &Bucket {
+        let index = ((u128::from(key) * self.buckets.len() as u128) >> 64) as usize;
+        &self.buckets[index]
+    }
+
+    /// The entry for `key`, with its score made relative to `ply` (mate distances).
+    pub fn probe(&self, key: u64, ply: usize) -> Option<TtData> {
+        for e in &self.bucket(key).entries {
+            let data = e.data.load(Ordering::Relaxed);
+            if data != 0 && e.check.load(Ordering::Relaxed) ^ data == key {
+                let (mut d, _) = unpack(data);
+                d.score = score_from_tt(d.score, ply);
+                return Some(d);
+            }
+        }
+        None
+    }
+
+    /// Stores a result. Mate scores are stored relative to this node.
+    #[allow(clippy::too_many_arguments)]
+    pub fn store(
+        &self,
+        key: u64,
+        ply: usize,
+        mv: Option<Move>,
+        score: i32,
+        eval: i32,
+        depth: i32,
+        bound: Bound,
+    ) {
+        let generation = self.generation.load(Ordering::Relaxed);
+        let bucket = self.bucket(key);
+        // Same key: replace (keeping the old move when the new result has none).
+        // Otherwise replace the shallowest, oldest entry.
+        let mut victim = &bucket.entries[0];
+        let mut victim_worth = i32::MAX;
+        let mut keep_move = None;
+        for e in &bucket.entries {
+            let data = e.data.load(Ordering::Relaxed);
+            if data == 0 || e.check.load(Ordering::Relaxed) ^ data == key {
+                if data != 0 {
+                    let (old, _) = unpack(data);
+                    // Keep a deeper exact result of the same position.
+                    if bound != Bound::Exact && old.depth > depth + 3 && old.bound == Bound::Exact {
+                        return;
+                    }
+                    keep_move = old.mv;
+                }
+                victim = e;
+                break;
+            }
+            let (old, old_gen) = unpack(data);
+            let age = i32::from(generation.wrapping_sub(old_gen) & 0x3F);
+            let worth = old.depth - 8 * age;
+            if worth < victim_worth {
+                victim_worth = worth;
+                victim = e;
+            }
+        }
+        let mv = mv.or(keep_move);
+        let data = pack(mv, score_to_tt(score, ply), eval, depth, bound, generation);
+        victim.check.store(key ^ data, Ordering::Relaxed);
+        victim.data.store(data, Ordering::Relaxed);
+    }
+
+    /// Permille of the first thousand buckets' entries written in this search.
+    pub fn hashfull(&self) -> usize {
+        let generation = self.generation.load(Ordering::Relaxed);
+        let sample = self.buckets.len().min(500);
+        let mut used = 0;
+        for bucket in &self.buckets[..sample] {
+            for e in &bucket.entries {
+                let data = e.data.load(Ordering::Relaxed);
+                if data != 0 && unpack(data).1 == generation {
+                    used += 1;
+                }
+            }
+        }
+        used * 1000 / (sample * 2).max(1)
+    }
+}
+
+fn score_to_tt(score: i32, ply: usize) -> i32 {
+    let ply = ply as i32;
+    if score >= MATE_BOUND {
+        score + ply
+    } else if score <= -MATE_BOUND {
+        score - ply
+    } else {
+        score
+    }
+}
+
+fn score_from_tt(score: i32, ply: usize) -> i32 {
+    let ply = ply as i32;
+    if score >= MATE_BOUND {
+        (score - ply).min(MATE)
+    } else if score <= -MATE_BOUND {
+        (score + ply).max(-MATE)
+    } else {
+        score
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn store_and_probe_round_trip() {
+        let tt = TranspositionTable::new(1);
+        let mv = Move::parse_iccs("h2e2").unwrap();
+        tt.store(0xDEAD_BEEF, 0, Some(mv), 123, -45, 7, Bound::Lower);
+        let d = tt.probe(0xDEAD_BEEF, 0).expect("stored");
+        assert_eq!(
+            d,
+            TtData {
+                mv: Some(mv),
+                score: 123,
+                eval: -45,
+                depth: 7,
+                bound: Bound::Lower
+            }
+        );
+        assert!(tt.probe(0xDEAD_BEEE, 0).is_none());
+        // Same key, no move: the old move is kept.
+        tt.store(0xDEAD_BEEF, 0, None, -7, 0, 8, Bound::Upper);
+        let d = tt.probe(0xDEAD_BEEF, 0).unwrap();
+        assert_eq!(
+            (d.mv, d.score, d.depth, d.bound),
+            (Some(mv), -7, 8, Bound::Upper)
+        );
+        tt.clear();
+        assert!(tt.probe(0xDEAD_BEEF, 0).is_none());
+    }
+
+    #[test]
+    fn mate_scores_are_stored_relative_to_the_node() {
+        let tt = TranspositionTable::new(1);
+        // Mate in 5 plies from the root, found at ply 3: 2 plies from the node.
+        tt.store(42, 3, None, MATE - 5, 0, 4, Bound::Exact);
+        // Probed at ply 1 it is mate in 3 plies from the root.
+        assert_eq!(tt.probe(42, 1).unwrap().score, MATE - 3);
+        tt.store(43, 2, None, -(MATE - 6), 0, 4, Bound::Exact);
+        assert_eq!(tt.probe(43, 4).unwrap().score, -(MATE - 8));
+    }
+
+    #[test]
+    fn negative_depth_and_extreme_scores_survive_packing() {
+        let tt = TranspositionTable::new(1);
+        tt.store(7, 0, None, -20_000, 32_000, -1, Bound::Upper);
+        let d = tt.probe(7, 0).unwrap();
+        assert_eq!((d.score, d.eval, d.depth), (-20_000, 32_000, -1));
+    }
+
+    #[test]
+    fn sized_by_megabytes() {
+        assert_eq!(TranspositionTable::new(16).size_mb(), 16);
+    }
+}

@@ -1,0 +1,288 @@
+//! The arbiter: decides when a game is over and why. Legality, check and mate come
+//! from the rules core; the repetition decision sits behind [`repetition_ruling`] so the
+//! full rulings module (`chariot::board::repetition`) can replace it in one place.
+
+use chariot::board::{Color, PieceKind, Position};
+
+/// How a game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// Red won.
+    RedWins,
+    /// Black won.
+    BlackWins,
+    /// Drawn.
+    Draw,
+}
+
+impl Outcome {
+    /// A win for `color`.
+    pub fn win_for(color: Color) -> Outcome {
+        match color {
+            Color::Red => Outcome::RedWins,
+            Color::Black => Outcome::BlackWins,
+        }
+    }
+
+    /// A loss for `color`.
+    pub fn loss_for(color: Color) -> Outcome {
+        Outcome::win_for(color.other())
+    }
+
+    /// The PGN result string.
+    pub fn pgn(self) -> &'static str {
+        match self {
+            Outcome::RedWins => "1-0",
+            Outcome::BlackWins => "0-1",
+            Outcome::Draw => "1/2-1/2",
+        }
+    }
+
+    /// Points for `color` (1, 0.5 or 0).
+    pub fn score_for(self, color: Color) -> f64 {
+        match (self, color) {
+            (Outcome::Draw, _) => 0.5,
+            (Outcome::RedWins, Color::Red) | (Outcome::BlackWins, Color::Black) => 1.0,
+            _ => 0.0,
+        }
+    }
+}
+
+/// A decided game: the outcome and the reason in words.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Ruling {
+    /// Who won.
+    pub outcome: Outcome,
+    /// Why, e.g. "Black mates", "Red checks perpetually".
+    pub reason: String,
+}
+
+impl Ruling {
+    /// A ruling.
+    pub fn new(outcome: Outcome, reason: impl Into<String>) -> Ruling {
+        Ruling {
+            outcome,
+            reason: reason.into(),
+        }
+    }
+}
+
+/// The rules the arbiter applies.
+#[derive(Clone, Debug)]
+pub struct Rules {
+    /// Plies without a capture that draw the game (the natural limit; 120 = 60 moves);
+    /// 0 switches it off.
+    pub natural_limit_plies: u32,
+    /// Draw after this many full moves of the game (0 = no limit).
+    pub max_moves: u32,
+}
+
+impl Default for Rules {
+    fn default() -> Rules {
+        Rules {
+            natural_limit_plies: 120,
+            max_moves: 0,
+        }
+    }
+}
+
+fn name(c: Color) -> &'static str {
+    match c {
+        Color::Red => "Red",
+        Color::Black => "Black",
+    }
+}
+
+/// Judges the position after the last move: `Some` when the game is over.
+///
+/// Order: no legal move (mate or stalemate — both lose), repetition, natural limit,
+/// move limit.
+pub fn judge(pos: &Position, rules: &Rules, game_plies: usize) -> Option<Ruling> {
+    let side = pos.side_to_move();
+    if pos.legal_moves().is_empty() {
+        let winner = side.other();
+        let how = if pos.in_check() {
+            "mates"
+        } else {
+            "stalemates (困毙)"
+        };
+        return Some(Ruling::new(
+            Outcome::win_for(winner),
+            format!("{} {how}", name(winner)),
+        ));
+    }
+    if let Some(r) = repetition_ruling(pos) {
+        return Some(r);
+    }
+    if !has_attackers(pos, Color::Red) && !has_attackers(pos, Color::Black) {
+        return Some(Ruling::new(
+            Outcome::Draw,
+            "insufficient material (no attacking pieces)",
+        ));
+    }
+    if rules.natural_limit_plies > 0 && u32::from(pos.rule60_plies()) >= rules.natural_limit_plies {
+        return Some(Ruling::new(
+            Outcome::Draw,
+            format!(
+                "natural limit: {} moves without a capture",
+                rules.natural_limit_plies / 2
+            ),
+        ));
+    }
+    if rules.max_moves > 0 && game_plies >= 2 * rules.max_moves as usize {
+        return Some(Ruling::new(
+            Outcome::Draw,
+            format!("move limit of {} moves", rules.max_moves),
+        ));
+    }
+    None
+}
+
+/// Whether `color` has a piece that can attack (rook, horse, cannon or pawn).
+pub fn has_attackers(pos: &Position, color: Color) -> bool {
+    [
+        PieceKind::Rook,
+        PieceKind::Horse,
+        PieceKind::Cannon,
+        PieceKind::Pawn,
+    ]
+    .iter()
+    .any(|k| pos.pieces(color, *k).any())
+}
+
+/// Judges an engine's refusal to move (`nobestmove` with legal moves), which UCCI
+/// engines such as ElephantEye use to claim a draw: the claim holds when the position
+/// has occurred before and the repetition ruling of that cycle is a draw (or a win for
+/// the claimer); otherwise the claimer loses.
+pub fn judge_claim(pos: &Position) -> Option<Ruling> {
+    let claimer = pos.side_to_move();
+    let r = repetition_with(pos, 2)?;
+    match r.outcome {
+        Outcome::Draw => Some(Ruling::new(
+            Outcome::Draw,
+            format!("{} claims a draw by repetition", name(claimer)),
+        )),
+        o if o == Outcome::win_for(claimer) => Some(r),
+        _ => None,
+    }
+}
+
+/// The repetition decision (the one place to swap for the rulings module).
+///
+/// When the current position occurs for the third time, the cycle from its first of
+/// those occurrences to now is examined: a side all of whose moves in the cycle gave check
+/// loses (perpetual check, 长将); if both or neither did, the game is drawn.
+pub fn repetition_ruling(pos: &Position) -> Option<Ruling> {
+    repetition_with(pos, 3)
+}
+
+/// As [`repetition_ruling`], when the position has occurred `count` times.
+pub fn repetition_with(pos: &Position, count: usize) -> Option<Ruling> {
+    let history = pos.history();
+    let n = history.len();
+    let key = pos.key();
+    // Only positions since the last capture can repeat; keys of earlier ones differ.
+    let window = (pos.rule60_plies() as usize).min(n);
+    let mut occurrences = Vec::new();
+    // Same side to move: step back two plies at a time.
+    let mut i = n;
+    while i >= 2 && n - (i - 2) <= window {
+        i -= 2;
+        if history[i].key == key {
+            occurrences.push(i);
+        }
+    }
+    if count < 2 || occurrences.len() < count - 1 {
+        return None;
+    }
+    let first = occurrences[count - 2]; // the earliest of the last `count` occurrences
+    let mover = pos.side_to_move().other(); // made the last move (index n-1)
+                                            // Moves first..n: index j was made by `mover` when n-1-j is even.
+    let mut all_check = [true, true]; // [mover, other]
+    for j in first..n {
+        let who = (n - 1 - j) % 2;
+        if !pos.move_gave_check(j) {
+            all_check[who] = false;
+        }
+    }
+    let other = mover.other();
+    match (all_check[0], all_check[1]) {
+        (true, false) => Some(Ruling::new(
+            Outcome::loss_for(mover),
+            format!("{} checks perpetually (长将)", name(mover)),
+        )),
+        (false, true) => Some(Ruling::new(
+            Outcome::loss_for(other),
+            format!("{} checks perpetually (长将)", name(other)),
+        )),
+        _ => Some(Ruling::new(Outcome::Draw, "threefold repetition")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn play(pos: &mut Position, moves: &str) {
+        for m in moves.split_whitespace() {
+            pos.try_play(m).unwrap_or_else(|e| panic!("{m}: {e}"));
+        }
+    }
+
+    #[test]
+    fn quiet_shuffle_is_a_draw_on_the_third_occurrence() {
+        let mut pos = Position::startpos();
+        play(&mut pos, "b0c2 b9c7 c2b0 c7b9 b0c2 b9c7 c2b0");
+        assert_eq!(repetition_ruling(&pos), None);
+        play(&mut pos, "c7b9");
+        let r = repetition_ruling(&pos).expect("third occurrence");
+        assert_eq!(r.outcome, Outcome::Draw);
+    }
+
+    #[test]
+    fn perpetual_check_loses() {
+        // Red rook checks the black king from two sides; black shuffles the king.
+        let mut pos = Position::from_fen("4k4/9/9/9/9/9/9/9/4A4/R2AK4 w - - 0 1").unwrap();
+        // a0a9 is check along rank 9; king steps to e8; rook a9a8 check; king back e9...
+        // The position after a0a9 (black to move) occurs for the third time at ply 9.
+        play(&mut pos, "a0a9 e9e8 a9a8 e8e9 a8a9 e9e8 a9a8 e8e9");
+        assert_eq!(repetition_ruling(&pos), None);
+        play(&mut pos, "a8a9");
+        let r = judge(&pos, &Rules::default(), 9).expect("a ruling");
+        assert_eq!(r.outcome, Outcome::BlackWins, "{}", r.reason);
+    }
+
+    #[test]
+    fn mate_and_stalemate_lose() {
+        let mut pos = Position::from_fen("4k4/R8/1R7/9/9/9/9/9/9/3K5 w - - 0 1").unwrap();
+        play(&mut pos, "b7b9");
+        let r = judge(&pos, &Rules::default(), 1).expect("mate");
+        assert_eq!(r.outcome, Outcome::RedWins);
+        assert!(r.reason.contains("mates"));
+
+        let mut pos = Position::from_fen("4k4/4a4/9/9/R8/3R5/9/9/9/4K4 w - - 0 1").unwrap();
+        play(&mut pos, "a5f5");
+        let r = judge(&pos, &Rules::default(), 1).expect("stalemate");
+        assert_eq!(r.outcome, Outcome::RedWins);
+        assert!(r.reason.contains("stalemates"));
+    }
+
+    #[test]
+    fn natural_limit_and_move_limit_draw() {
+        let mut pos = Position::from_fen("4k4/9/9/9/9/9/9/9/4A4/R2AK4 w - - 119 80").unwrap();
+        assert_eq!(judge(&pos, &Rules::default(), 0), None);
+        play(&mut pos, "a0a1");
+        let r = judge(&pos, &Rules::default(), 1).expect("natural limit");
+        assert_eq!(r.outcome, Outcome::Draw);
+        let rules = Rules {
+            natural_limit_plies: 0,
+            max_moves: 1,
+        };
+        assert_eq!(judge(&pos, &rules, 1), None);
+        play(&mut pos, "e9e8");
+        assert_eq!(
+            judge(&pos, &rules, 2).map(|r| r.outcome),
+            Some(Outcome::Draw)
+        );
+    }
+}

@@ -1,0 +1,204 @@
+//! `fake-engine`: a tiny UCCI/UCI engine for the tourney tests. It plays random legal
+//! moves (the rules core chooses them) and can misbehave on purpose.
+//!
+//! Usage: `fake-engine [MODE [N]] [--uci10] [--seed S] [--score CP]`
+//!
+//! Modes (N = the number of good moves before misbehaving, default 0):
+//! - `random`: random legal moves (default);
+//! - `crash N`: exits instead of answering the (N+1)-th `go`;
+//! - `illegal N`: answers the (N+1)-th `go` with an illegal move;
+//! - `hang N`: never answers the (N+1)-th `go`;
+//! - `garbage N`: prints junk (also invalid UTF-8) and then a junk `bestmove`;
+//! - `resign N`: answers `bestmove <m> resign`;
+//! - `resignblack N`: resigns when playing Black, plays random moves as Red;
+//! - `nomove N`: answers `nobestmove` / `bestmove (none)`;
+//! - `slow MS`: waits MS ms before every move;
+//! - `nostart`: never finishes the handshake.
+
+use std::io::{self, BufRead, Write};
+use std::time::Duration;
+
+use chariot::board::{Position, START_FEN};
+use chariot_tools::rng::Rng;
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let mut mode = "random".to_string();
+    let mut n: u64 = 0;
+    let mut uci10 = false;
+    let mut seed: Option<u64> = None;
+    let mut score: i32 = 0;
+    let mut i = 0;
+    let mut positional = 0;
+    while i < args.len() {
+        match args[i].as_str() {
+            "--uci10" => uci10 = true,
+            "--seed" => {
+                i += 1;
+                seed = args.get(i).and_then(|s| s.parse().ok());
+            }
+            "--score" => {
+                i += 1;
+                score = args.get(i).and_then(|s| s.parse().ok()).unwrap_or(0);
+            }
+            other => {
+                if positional == 0 {
+                    mode = other.to_string();
+                } else {
+                    n = other.parse().unwrap_or(0);
+                }
+                positional += 1;
+            }
+        }
+        i += 1;
+    }
+    let mut rng = seed.map(Rng::new).unwrap_or_else(Rng::from_entropy);
+    let stdin = io::stdin();
+    let stdout = io::stdout();
+    let mut out = stdout.lock();
+    let mut pos = Position::startpos();
+    let mut ucci = true;
+    let mut moves_made: u64 = 0;
+    let fmt_move = |m: &str| -> String {
+        if !uci10 {
+            return m.to_string();
+        }
+        let b = m.as_bytes();
+        format!(
+            "{}{}{}{}",
+            b[0] as char,
+            b[1] - b'0' + 1,
+            b[2] as char,
+            b[3] - b'0' + 1
+        )
+    };
+    for line in stdin.lock().lines() {
+        let Ok(line) = line else { break };
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let Some(&cmd) = words.first() else { continue };
+        let say = |out: &mut io::StdoutLock, s: &str| {
+            let _ = writeln!(out, "{s}");
+            let _ = out.flush();
+        };
+        match cmd {
+            "ucci" | "uci" => {
+                ucci = cmd == "ucci";
+                if mode == "nostart" {
+                    continue;
+                }
+                say(&mut out, "id name FakeEngine");
+                say(&mut out, "id author chariot tests");
+                if ucci {
+                    say(&mut out, "option usemillisec type check default true");
+                    say(&mut out, "option newgame type button");
+                    say(&mut out, "ucciok");
+                } else {
+                    say(
+                        &mut out,
+                        "option name UCI_Variant type combo default xiangqi var xiangqi",
+                    );
+                    say(
+                        &mut out,
+                        "option name Hash type spin default 16 min 1 max 1024",
+                    );
+                    say(&mut out, "uciok");
+                }
+            }
+            "isready" => say(&mut out, "readyok"),
+            "quit" => {
+                if ucci {
+                    say(&mut out, "bye");
+                }
+                return;
+            }
+            "position" => {
+                let (fen, k) = if words.get(1) == Some(&"startpos") {
+                    (START_FEN.to_string(), 2)
+                } else {
+                    let end = words
+                        .iter()
+                        .position(|w| *w == "moves")
+                        .unwrap_or(words.len());
+                    (words[2.min(end)..end].join(" "), end)
+                };
+                pos = Position::from_fen(&fen).unwrap_or_else(|_| Position::startpos());
+                if words.get(k) == Some(&"moves") {
+                    for m in &words[k + 1..] {
+                        let iccs = if uci10 { from_uci10(m) } else { m.to_string() };
+                        if pos.try_play(&iccs).is_err() {
+                            break;
+                        }
+                    }
+                }
+            }
+            "go" => {
+                let misbehave = moves_made >= n;
+                match mode.as_str() {
+                    "crash" if misbehave => std::process::exit(3),
+                    "hang" if misbehave => continue,
+                    "slow" => std::thread::sleep(Duration::from_millis(n)),
+                    _ => {}
+                }
+                let legal = pos.legal_moves();
+                moves_made += 1;
+                if mode == "garbage" && misbehave {
+                    let _ = out.write_all(b"\xff\xfe garbage \x00 line\n");
+                    say(&mut out, "info depth banana score");
+                    say(&mut out, "bestmove ~~~~garbage~~~~");
+                    continue;
+                }
+                if mode == "nomove" && misbehave || legal.is_empty() {
+                    say(
+                        &mut out,
+                        if ucci {
+                            "nobestmove"
+                        } else {
+                            "bestmove (none)"
+                        },
+                    );
+                    continue;
+                }
+                if mode == "illegal" && misbehave {
+                    // A syntactically fine move that no position allows: a9a0 jumps the
+                    // whole board, and a0a0 is not a move.
+                    let mut bad = "a0a0".to_string();
+                    for cand in ["a9a0", "i9i0", "e4e6", "e0e9"] {
+                        if pos.parse_move(cand).is_err() {
+                            bad = cand.to_string();
+                            break;
+                        }
+                    }
+                    say(&mut out, &format!("bestmove {}", fmt_move(&bad)));
+                    continue;
+                }
+                let mv = legal[rng.below(legal.len())].to_string();
+                say(
+                    &mut out,
+                    &format!(
+                        "info depth 1 score {}{score} nodes 1 pv {}",
+                        if ucci { "" } else { "cp " },
+                        fmt_move(&mv)
+                    ),
+                );
+                let black = pos.side_to_move() == chariot::board::Color::Black;
+                let resign = (mode == "resign" || mode == "resignblack" && black) && misbehave;
+                let tail = if resign { " resign" } else { "" };
+                say(&mut out, &format!("bestmove {}{tail}", fmt_move(&mv)));
+            }
+            _ => {}
+        }
+    }
+}
+
+fn from_uci10(m: &str) -> String {
+    let b = m.as_bytes();
+    let digits_end = 1 + b[1..].iter().take_while(|c| c.is_ascii_digit()).count();
+    let sq = |s: &str| -> String {
+        let r: u8 = s[1..].parse().unwrap_or(1);
+        format!("{}{}", &s[..1], r.saturating_sub(1))
+    };
+    if digits_end >= m.len() {
+        return m.to_string();
+    }
+    format!("{}{}", sq(&m[..digits_end]), sq(&m[digits_end..]))
+}

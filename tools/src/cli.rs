@@ -1,0 +1,412 @@
+//! The `tourney` command line, in the single-dash `key=value` style of cutechess-cli and
+//! fastchess so test scripts carry over.
+
+use crate::arbiter::Rules;
+use crate::clock::{parse_seconds, TimeControl};
+use crate::engine::{Coords, EngineConfig, Protocol};
+use crate::game::{DrawAdjudication, GameSettings, ResignAdjudication};
+use crate::openings::{load_openings, Format};
+use crate::pgn::MoveText;
+use crate::rng::Rng;
+use crate::stats::Sprt;
+use crate::tournament::{Kind, TournamentConfig};
+
+/// The `-help` text.
+pub const HELP: &str = "\
+tourney: matches and tournaments between xiangqi engines (UCCI or UCI)
+
+Usage: tourney -engine cmd=PATH [KEY=VALUE...] -engine ... [-each KEY=VALUE...] [OPTIONS]
+
+Engine settings (for -engine, or -each for all engines):
+  name=NAME            display name (default: the file name of cmd)
+  cmd=PATH             the engine program (required)
+  arg=ARG              one command-line argument for the engine (repeatable)
+  dir=DIR              working directory
+  proto=ucci|uci       protocol (default ucci)
+  coords=iccs|uci10    move coordinates: iccs = ranks 0-9 (default); uci10 = ranks 1-10
+                       (Fairy-Stockfish under plain uci)
+  option.NAME=VALUE    engine option, sent after the handshake (UCI: setoption name NAME
+                       value VALUE; UCCI: setoption NAME VALUE)
+  tc=TC                time control: [MOVES/]TIME[+INC], periods joined by commas, the
+                       last repeating; TIME in seconds or min:sec; tc=inf for none.
+                       Examples: tc=10+0.1  tc=40/60+0.5  tc=40/5400,10/900
+  byoyomi=G/S/B        QQ-style game time G, per-move limit S while in game time (0 =
+                       none) and byo-yomi B per move once game time is spent (seconds)
+  st=SECONDS           fixed time per move
+  depth=N              fixed depth
+  nodes=N              fixed nodes
+  timemargin=MS        tolerated overrun before a time forfeit (default 50 ms)
+  inittimeout=MS       how long the handshake and isready may take (default 10000)
+
+Match and tournament:
+  -games N             games per encounter per round (default 2)
+  -rounds N            rounds (default 1)
+  -repeat              play each opening twice with colours swapped (game pairs)
+  -tournament round-robin|gauntlet
+                       format for more than two engines (gauntlet: the first engine
+                       plays each of the others); default round-robin
+  -concurrency N       games at once (default 1)
+  -openings file=F [format=epd|pgn] [order=sequential|random] [plies=N] [start=N]
+                       start positions (EPD/FEN lines) or move lists (PGN with ICCS
+                       move text); each checked legal. Default: the start position
+  -srand N             seed for order=random
+  -pgnout FILE [iccs|chinese]
+                       append every game as PGN (move text ICCS by default)
+  -event NAME, -site NAME
+                       PGN tags
+
+Rules and adjudication:
+  -naturallimit N      moves without a capture that draw the game (default 60; 0 = off)
+  -maxmoves N          draw after N moves (default: no limit)
+  -draw movenumber=N movecount=M score=S
+                       adjudicate a draw after move N once both engines' scores have
+                       stayed within S centipawns for M moves each
+  -resign movecount=M score=S [twosided=true]
+                       an engine whose score stays at or below -S for M of its moves
+                       loses (twosided: its opponent must agree)
+  -hangtimeout SECONDS how long an engine without a clock (depth/nodes) may think
+                       before it is declared hung (default 60)
+
+Statistics:
+  -ratinginterval N    print Elo (two engines) or the table every N games (default 10;
+                       0 = only at the end)
+  -sprt elo0=E0 elo1=E1 alpha=A beta=B
+                       sequential probability ratio test; stops the match when decided
+                       (two engines; pentanomial with -repeat)
+
+Other:
+  -debug               echo all engine traffic to stderr
+  -help                this text
+  -version             the version
+
+Built-in rules (the rules core decides legality): checkmate and stalemate (困毙) lose,
+perpetual check loses, other threefold repetitions draw, an illegal move, a crash, a
+hang, garbage instead of a move or a time forfeit loses the game (the reason is in the
+PGN Termination tag) and the tournament goes on.
+";
+
+/// What the command line asks for.
+#[derive(Debug)]
+pub enum Action {
+    /// Run a tournament.
+    Run(Box<TournamentConfig>),
+    /// Print the help.
+    Help,
+    /// Print the version.
+    Version,
+}
+
+/// Engine settings as given; merged with `-each` at the end.
+#[derive(Clone, Debug, Default)]
+struct EngineArgs {
+    pairs: Vec<(String, String)>,
+}
+
+fn apply(
+    cfg: &mut EngineConfig,
+    key: &str,
+    value: &str,
+    has_clock: &mut bool,
+) -> Result<(), String> {
+    match key {
+        "name" => cfg.name = value.to_string(),
+        "cmd" => cfg.cmd = value.to_string(),
+        "arg" => cfg.args.push(value.to_string()),
+        "dir" => cfg.dir = Some(value.to_string()),
+        "proto" => cfg.proto = Protocol::parse(value)?,
+        "coords" => cfg.coords = Coords::parse(value)?,
+        "tc" => {
+            cfg.limits.tc = TimeControl::parse(value)?;
+            *has_clock = true;
+        }
+        "byoyomi" => {
+            cfg.limits.tc = TimeControl::parse_byoyomi(value)?;
+            *has_clock = true;
+        }
+        "st" => {
+            cfg.limits.tc = TimeControl::MoveTime(parse_seconds(value)?);
+            *has_clock = true;
+        }
+        "depth" => {
+            cfg.limits.depth = Some(value.parse().map_err(|_| format!("bad depth '{value}'"))?)
+        }
+        "nodes" => {
+            cfg.limits.nodes = Some(value.parse().map_err(|_| format!("bad nodes '{value}'"))?)
+        }
+        "timemargin" => {
+            cfg.limits.margin_ms = value
+                .parse()
+                .map_err(|_| format!("bad timemargin '{value}' (ms)"))?
+        }
+        "inittimeout" => {
+            cfg.init_timeout_ms = value
+                .parse()
+                .map_err(|_| format!("bad inittimeout '{value}' (ms)"))?
+        }
+        _ => {
+            if let Some(name) = key.strip_prefix("option.") {
+                cfg.options.retain(|(n, _)| n != name);
+                cfg.options.push((name.to_string(), value.to_string()));
+            } else {
+                return Err(format!("unknown engine setting '{key}'"));
+            }
+        }
+    }
+    Ok(())
+}
+
+fn split_kv(token: &str, flag: &str) -> Result<(String, String), String> {
+    token
+        .split_once('=')
+        .map(|(k, v)| (k.to_string(), v.to_string()))
+        .ok_or_else(|| format!("{flag}: expected KEY=VALUE, got '{token}'"))
+}
+
+fn number<T: std::str::FromStr>(flag: &str, v: Option<&String>) -> Result<T, String> {
+    let v = v.ok_or_else(|| format!("{flag} needs a value"))?;
+    v.parse().map_err(|_| format!("{flag}: bad number '{v}'"))
+}
+
+fn float(flag: &str, key: &str, v: &str) -> Result<f64, String> {
+    v.parse().map_err(|_| format!("{flag}: bad {key} '{v}'"))
+}
+
+/// Parses the arguments (without the program name).
+pub fn parse(args: &[String]) -> Result<Action, String> {
+    // Group: flag followed by its non-flag values.
+    let mut groups: Vec<(String, Vec<String>)> = Vec::new();
+    for a in args {
+        if a.starts_with('-') && a.len() > 1 && !a[1..].starts_with(|c: char| c.is_ascii_digit()) {
+            groups.push((a.trim_start_matches('-').to_ascii_lowercase(), Vec::new()));
+        } else if let Some(last) = groups.last_mut() {
+            last.1.push(a.clone());
+        } else {
+            return Err(format!("unexpected argument '{a}' (flags start with '-')"));
+        }
+    }
+    let mut engines: Vec<EngineArgs> = Vec::new();
+    let mut each = EngineArgs::default();
+    let mut cfg = TournamentConfig {
+        engines: Vec::new(),
+        kind: Kind::RoundRobin,
+        games: 2,
+        rounds: 1,
+        repeat: false,
+        openings: Vec::new(),
+        concurrency: 1,
+        pgn_out: None,
+        sprt: None,
+        rating_interval: 10,
+        settings: GameSettings::default(),
+        event: "tourney".to_string(),
+        site: "?".to_string(),
+    };
+    let mut openings_spec: Option<Vec<String>> = None;
+    let mut seed: Option<u64> = None;
+    let mut rules = Rules::default();
+    for (flag, vals) in &groups {
+        let f = format!("-{flag}");
+        let one = || vals.first();
+        match flag.as_str() {
+            "help" | "h" => return Ok(Action::Help),
+            "version" | "v" => return Ok(Action::Version),
+            "engine" => engines.push(EngineArgs {
+                pairs: vals
+                    .iter()
+                    .map(|t| split_kv(t, &f))
+                    .collect::<Result<_, _>>()?,
+            }),
+            "each" => each.pairs.extend(
+                vals.iter()
+                    .map(|t| split_kv(t, &f))
+                    .collect::<Result<Vec<_>, _>>()?,
+            ),
+            "games" => cfg.games = number(&f, one())?,
+            "rounds" => cfg.rounds = number(&f, one())?,
+            "repeat" => cfg.repeat = true,
+            "concurrency" => cfg.concurrency = number(&f, one())?,
+            "ratinginterval" => cfg.rating_interval = number(&f, one())?,
+            "srand" => seed = Some(number(&f, one())?),
+            "maxmoves" => rules.max_moves = number(&f, one())?,
+            "naturallimit" => rules.natural_limit_plies = 2 * number::<u32>(&f, one())?,
+            "hangtimeout" => {
+                cfg.settings.hang_timeout_ms =
+                    parse_seconds(one().ok_or_else(|| format!("{f} needs seconds"))?)?
+            }
+            "debug" => cfg.settings.debug = true,
+            "event" => cfg.event = vals.join(" "),
+            "site" => cfg.site = vals.join(" "),
+            "tournament" => {
+                cfg.kind = Kind::parse(one().ok_or_else(|| format!("{f} needs a format"))?)?
+            }
+            "openings" => openings_spec = Some(vals.clone()),
+            "pgnout" => {
+                let path = one().ok_or_else(|| format!("{f} needs a file"))?.clone();
+                let text = match vals.get(1) {
+                    Some(t) => MoveText::parse(t)?,
+                    None => MoveText::Iccs,
+                };
+                cfg.pgn_out = Some((path, text));
+            }
+            "sprt" => {
+                let mut s = Sprt {
+                    elo0: 0.0,
+                    elo1: 5.0,
+                    alpha: 0.05,
+                    beta: 0.05,
+                };
+                for t in vals {
+                    let (k, v) = split_kv(t, &f)?;
+                    match k.as_str() {
+                        "elo0" => s.elo0 = float(&f, &k, &v)?,
+                        "elo1" => s.elo1 = float(&f, &k, &v)?,
+                        "alpha" => s.alpha = float(&f, &k, &v)?,
+                        "beta" => s.beta = float(&f, &k, &v)?,
+                        _ => return Err(format!("{f}: unknown key '{k}'")),
+                    }
+                }
+                if !(s.alpha > 0.0 && s.alpha < 1.0 && s.beta > 0.0 && s.beta < 1.0)
+                    || s.elo1 <= s.elo0
+                {
+                    return Err(format!("{f}: need 0 < alpha, beta < 1 and elo0 < elo1"));
+                }
+                cfg.sprt = Some(s);
+            }
+            "draw" => {
+                let mut d = DrawAdjudication {
+                    move_number: 0,
+                    move_count: 0,
+                    score: 0,
+                };
+                for t in vals {
+                    let (k, v) = split_kv(t, &f)?;
+                    let n: i64 = v.parse().map_err(|_| format!("{f}: bad {k} '{v}'"))?;
+                    match k.as_str() {
+                        "movenumber" => d.move_number = n as u32,
+                        "movecount" => d.move_count = n as u32,
+                        "score" => d.score = n as i32,
+                        _ => return Err(format!("{f}: unknown key '{k}'")),
+                    }
+                }
+                if d.move_count == 0 {
+                    return Err(format!("{f}: movecount must be at least 1"));
+                }
+                cfg.settings.draw = Some(d);
+            }
+            "resign" => {
+                let mut r = ResignAdjudication {
+                    move_count: 0,
+                    score: 0,
+                    two_sided: false,
+                };
+                for t in vals {
+                    let (k, v) = split_kv(t, &f)?;
+                    match k.as_str() {
+                        "movecount" => {
+                            r.move_count = v.parse().map_err(|_| format!("{f}: bad {k}"))?
+                        }
+                        "score" => r.score = v.parse().map_err(|_| format!("{f}: bad {k}"))?,
+                        "twosided" => r.two_sided = v == "true" || v == "1",
+                        _ => return Err(format!("{f}: unknown key '{k}'")),
+                    }
+                }
+                if r.move_count == 0 || r.score <= 0 {
+                    return Err(format!("{f}: movecount and score must be positive"));
+                }
+                cfg.settings.resign = Some(r);
+            }
+            _ => return Err(format!("unknown flag '{f}' (see -help)")),
+        }
+    }
+    cfg.settings.rules = rules;
+    if engines.len() < 2 {
+        return Err("at least two -engine are needed (see -help)".into());
+    }
+    for (i, e) in engines.iter().enumerate() {
+        let mut ec = EngineConfig::new("", "", Protocol::Ucci);
+        ec.limits.margin_ms = 50;
+        let mut has_clock = false;
+        for (k, v) in each.pairs.iter().chain(e.pairs.iter()) {
+            apply(&mut ec, k, v, &mut has_clock).map_err(|m| format!("engine {}: {m}", i + 1))?;
+        }
+        if ec.cmd.is_empty() {
+            return Err(format!("engine {}: cmd= is missing", i + 1));
+        }
+        if ec.name.is_empty() {
+            ec.name = std::path::Path::new(&ec.cmd)
+                .file_name()
+                .map(|s| s.to_string_lossy().to_string())
+                .unwrap_or_else(|| ec.cmd.clone());
+        }
+        if !has_clock && ec.limits.depth.is_none() && ec.limits.nodes.is_none() {
+            return Err(format!(
+                "engine {} ({}): no time control (tc=, st=, byoyomi=, depth= or nodes=)",
+                i + 1,
+                ec.name
+            ));
+        }
+        cfg.engines.push(ec);
+    }
+    // Distinct names.
+    for i in 1..cfg.engines.len() {
+        let base = cfg.engines[i].name.clone();
+        let mut k = 2;
+        while cfg.engines[..i]
+            .iter()
+            .any(|e| e.name == cfg.engines[i].name)
+        {
+            cfg.engines[i].name = format!("{base}-{k}");
+            k += 1;
+        }
+    }
+    if let Some(spec) = openings_spec {
+        let (mut file, mut format, mut random, mut plies, mut start) =
+            (None, None, false, None, 1usize);
+        for t in &spec {
+            let (k, v) = split_kv(t, "-openings")?;
+            match k.as_str() {
+                "file" => file = Some(v),
+                "format" => format = Some(Format::parse(&v)?),
+                "order" => {
+                    random = match v.as_str() {
+                        "random" => true,
+                        "sequential" => false,
+                        _ => return Err(format!("-openings: unknown order '{v}'")),
+                    }
+                }
+                "plies" => {
+                    plies = Some(
+                        v.parse::<usize>()
+                            .map_err(|_| "-openings: bad plies".to_string())?,
+                    )
+                }
+                "start" => start = v.parse().map_err(|_| "-openings: bad start".to_string())?,
+                "policy" => {}
+                _ => return Err(format!("-openings: unknown key '{k}'")),
+            }
+        }
+        let file = file.ok_or("-openings: file= is missing")?;
+        let format = format.unwrap_or(if file.to_ascii_lowercase().ends_with(".pgn") {
+            Format::Pgn
+        } else {
+            Format::Epd
+        });
+        let mut list = load_openings(&file, format)?;
+        if let Some(p) = plies {
+            for o in &mut list {
+                o.moves.truncate(p);
+            }
+        }
+        if random {
+            let mut rng = seed.map(Rng::new).unwrap_or_else(Rng::from_entropy);
+            rng.shuffle(&mut list);
+        }
+        let skip = start.saturating_sub(1) % list.len();
+        list.rotate_left(skip);
+        cfg.openings = list;
+    }
+    if cfg.games == 0 || cfg.rounds == 0 {
+        return Err("-games and -rounds must be at least 1".into());
+    }
+    Ok(Action::Run(Box::new(cfg)))
+}

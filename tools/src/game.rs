@@ -1,0 +1,417 @@
+//! One game between two engines: start them, keep the clocks, ask for moves, check
+//! every move against the rules core, and stop when the arbiter, an adjudication or a
+//! failure decides.
+
+use std::time::Duration;
+
+use chariot::board::{Color, Move, Position};
+
+use crate::arbiter::{judge, judge_claim, Outcome, Rules, Ruling};
+use crate::clock::Clock;
+use crate::engine::{Engine, EngineConfig, Failure, Protocol, Reply};
+use crate::openings::Opening;
+
+/// Draw adjudication: after move `move_number`, when both engines' scores have stayed
+/// within `score` for `move_count` consecutive moves each.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DrawAdjudication {
+    /// First full move at which it may apply.
+    pub move_number: u32,
+    /// Consecutive moves (per engine).
+    pub move_count: u32,
+    /// Score bound in centipawns.
+    pub score: i32,
+}
+
+/// Resign adjudication: an engine whose score stays at or below `-score` for
+/// `move_count` consecutive moves of its own loses (with `two_sided`, the opponent must
+/// agree with a score at or above `score`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ResignAdjudication {
+    /// Consecutive moves.
+    pub move_count: u32,
+    /// Score threshold in centipawns.
+    pub score: i32,
+    /// Both engines must agree.
+    pub two_sided: bool,
+}
+
+/// Settings shared by all games.
+#[derive(Clone, Debug)]
+pub struct GameSettings {
+    /// Rules for the arbiter.
+    pub rules: Rules,
+    /// Draw adjudication.
+    pub draw: Option<DrawAdjudication>,
+    /// Resign adjudication.
+    pub resign: Option<ResignAdjudication>,
+    /// How long an engine without a clock (depth/nodes) may think before it is
+    /// declared hung, ms.
+    pub hang_timeout_ms: u64,
+    /// Echo engine traffic to stderr.
+    pub debug: bool,
+}
+
+impl Default for GameSettings {
+    fn default() -> GameSettings {
+        GameSettings {
+            rules: Rules::default(),
+            draw: None,
+            resign: None,
+            hang_timeout_ms: 60_000,
+            debug: false,
+        }
+    }
+}
+
+/// One move as played, with what the engine reported.
+#[derive(Clone, Debug)]
+pub struct PlayedMove {
+    /// The move.
+    pub mv: Move,
+    /// The mover's last score (its own point of view).
+    pub score: Option<i32>,
+    /// Its last depth.
+    pub depth: Option<u32>,
+    /// Time taken, ms.
+    pub time_ms: u64,
+}
+
+/// A finished game.
+#[derive(Clone, Debug)]
+pub struct GameRecord {
+    /// Red's name.
+    pub red: String,
+    /// Black's name.
+    pub black: String,
+    /// The FEN the game started from (before the opening moves).
+    pub start_fen: String,
+    /// Opening moves (played by the manager, not the engines).
+    pub opening_moves: Vec<Move>,
+    /// The engines' moves.
+    pub moves: Vec<PlayedMove>,
+    /// Result.
+    pub outcome: Outcome,
+    /// Why.
+    pub reason: String,
+    /// Time control in words (PGN tag).
+    pub time_control: String,
+}
+
+impl GameRecord {
+    /// The final position.
+    pub fn final_position(&self) -> Position {
+        let mut pos = Position::from_fen(&self.start_fen).expect("valid start");
+        for mv in self
+            .opening_moves
+            .iter()
+            .chain(self.moves.iter().map(|m| &m.mv))
+        {
+            pos.make_move(*mv);
+        }
+        pos
+    }
+}
+
+fn color_name(c: Color) -> &'static str {
+    match c {
+        Color::Red => "Red",
+        Color::Black => "Black",
+    }
+}
+
+/// Builds the `go` line for the side to move.
+fn go_command(
+    proto: Protocol,
+    cfg: &EngineConfig,
+    own: &Clock,
+    opp: &Clock,
+    side: Color,
+) -> String {
+    let mut go = String::from("go");
+    let limits = &cfg.limits;
+    let own_report = own.report();
+    match (proto, own_report) {
+        (Protocol::Ucci, Some(r)) => {
+            if let crate::clock::TimeControl::MoveTime(_) = own.time_control() {
+                go.push_str(&format!(" time {} movestogo 1", r.time_ms));
+                return go;
+            }
+            go.push_str(&format!(" time {}", r.time_ms.max(1)));
+            match r.moves_to_go {
+                Some(m) => go.push_str(&format!(" movestogo {m}")),
+                None => go.push_str(&format!(" increment {}", r.inc_ms)),
+            }
+            if let Some(o) = opp.report() {
+                go.push_str(&format!(" opptime {}", o.time_ms.max(1)));
+                match o.moves_to_go {
+                    Some(m) => go.push_str(&format!(" oppmovestogo {m}")),
+                    None => go.push_str(&format!(" oppincrement {}", o.inc_ms)),
+                }
+            }
+            return go;
+        }
+        (Protocol::Ucci, None) => {
+            if let Some(d) = limits.depth {
+                go.push_str(&format!(" depth {d}"));
+            } else if let Some(n) = limits.nodes {
+                go.push_str(&format!(" nodes {n}"));
+            } else {
+                go.push_str(" depth infinite");
+            }
+            return go;
+        }
+        (Protocol::Uci, Some(r)) => {
+            if let crate::clock::TimeControl::MoveTime(ms) = own.time_control() {
+                go.push_str(&format!(" movetime {ms}"));
+            } else {
+                let o = opp.report().unwrap_or(r);
+                let (red, black) = if side == Color::Red { (r, o) } else { (o, r) };
+                go.push_str(&format!(
+                    " wtime {} btime {} winc {} binc {}",
+                    red.time_ms.max(1),
+                    black.time_ms.max(1),
+                    red.inc_ms,
+                    black.inc_ms
+                ));
+                if let Some(m) = r.moves_to_go {
+                    go.push_str(&format!(" movestogo {m}"));
+                }
+            }
+        }
+        (Protocol::Uci, None) => {}
+    }
+    if let Some(d) = limits.depth {
+        go.push_str(&format!(" depth {d}"));
+    }
+    if let Some(n) = limits.nodes {
+        go.push_str(&format!(" nodes {n}"));
+    }
+    if go == "go" {
+        go.push_str(" infinite");
+    }
+    go
+}
+
+/// Plays one game. `red` and `black` are started fresh and quit at the end.
+pub fn play_game(
+    red: &EngineConfig,
+    black: &EngineConfig,
+    opening: &Opening,
+    settings: &GameSettings,
+) -> GameRecord {
+    let mut pos = Position::from_fen(&opening.fen).expect("openings are validated when loaded");
+    let mut opening_moves = Vec::new();
+    for m in &opening.moves {
+        let mv = pos.try_play(m).expect("openings are validated when loaded");
+        opening_moves.push(mv);
+    }
+    let tc_text = if red.limits.tc == black.limits.tc {
+        red.limits.tc.to_string()
+    } else {
+        format!("{} vs {}", red.limits.tc, black.limits.tc)
+    };
+    let mut record = GameRecord {
+        red: red.name.clone(),
+        black: black.name.clone(),
+        start_fen: opening.fen.clone(),
+        opening_moves,
+        moves: Vec::new(),
+        outcome: Outcome::Draw,
+        reason: String::new(),
+        time_control: tc_text,
+    };
+    let ruling = run(red, black, &mut pos, settings, &mut record);
+    record.outcome = ruling.outcome;
+    record.reason = ruling.reason;
+    record
+}
+
+fn run(
+    red: &EngineConfig,
+    black: &EngineConfig,
+    pos: &mut Position,
+    settings: &GameSettings,
+    record: &mut GameRecord,
+) -> Ruling {
+    let configs = [red, black];
+    let mut engines: Vec<Engine> = Vec::with_capacity(2);
+    for (i, cfg) in configs.iter().enumerate() {
+        let color = if i == 0 { Color::Red } else { Color::Black };
+        match Engine::start(cfg, settings.debug).and_then(|mut e| e.new_game().map(|_| e)) {
+            Ok(e) => engines.push(e),
+            Err(e) => {
+                return Ruling::new(
+                    Outcome::loss_for(color),
+                    format!("{} ({}) failed to start: {e}", color_name(color), cfg.name),
+                )
+            }
+        }
+    }
+    let ruling = game_loop(&mut engines, configs, pos, settings, record);
+    for e in engines {
+        e.quit();
+    }
+    ruling
+}
+
+fn game_loop(
+    engines: &mut [Engine],
+    configs: [&EngineConfig; 2],
+    pos: &mut Position,
+    settings: &GameSettings,
+    record: &mut GameRecord,
+) -> Ruling {
+    let mut clocks = [
+        Clock::new(&configs[0].limits.tc, configs[0].limits.margin_ms),
+        Clock::new(&configs[1].limits.tc, configs[1].limits.margin_ms),
+    ];
+    // The engines get the FEN after the last capture plus the moves since.
+    let mut base_fen = pos.to_fen();
+    let mut since_base: Vec<Move> = Vec::new();
+    if !record.opening_moves.is_empty() {
+        // Send the opening from its start so the engines see its history.
+        base_fen = record.start_fen.clone();
+        since_base = record.opening_moves.clone();
+        if let Some(last_cap) = pos.history().iter().rposition(|u| u.captured.is_some()) {
+            let mut p = Position::from_fen(&record.start_fen).expect("valid");
+            for mv in &record.opening_moves[..=last_cap] {
+                p.make_move(*mv);
+            }
+            base_fen = p.to_fen();
+            since_base = record.opening_moves[last_cap + 1..].to_vec();
+        }
+    }
+    // Consecutive-score counters for adjudication.
+    let mut draw_streak = 0u32;
+    let mut resign_streak = [0u32; 2];
+    loop {
+        let game_plies = record.moves.len();
+        if let Some(r) = judge(
+            pos,
+            &settings.rules,
+            game_plies + record.opening_moves.len(),
+        ) {
+            return r;
+        }
+        let side = pos.side_to_move();
+        let si = side.index();
+        let cfg = configs[si];
+        let coords = cfg.coords;
+        let mut position = format!("position fen {base_fen}");
+        if !since_base.is_empty() {
+            position.push_str(" moves");
+            for mv in &since_base {
+                position.push(' ');
+                position.push_str(&coords.to_engine(&mv.to_string()));
+            }
+        }
+        let go = go_command(cfg.proto, cfg, &clocks[si], &clocks[1 - si], side);
+        let limit_ms = clocks[si].deadline_ms().unwrap_or(settings.hang_timeout_ms);
+        let thought = engines[si].think(&position, &go, Duration::from_millis(limit_ms));
+        let who = format!("{} ({})", color_name(side), cfg.name);
+        let mv_text = match &thought.reply {
+            Reply::Failed(Failure::Timeout) => {
+                let reason = if clocks[si].deadline_ms().is_some() {
+                    format!("{who} loses on time (no move within {limit_ms} ms)")
+                } else {
+                    format!("{who} hangs (no move within {limit_ms} ms)")
+                };
+                engines[si].kill();
+                return Ruling::new(Outcome::loss_for(side), reason);
+            }
+            Reply::Failed(Failure::Disconnected) | Reply::Failed(Failure::Io(_)) => {
+                return Ruling::new(
+                    Outcome::loss_for(side),
+                    format!("{who} disconnects (crashed)"),
+                );
+            }
+            Reply::NoMove => {
+                if let Some(r) = judge_claim(pos) {
+                    return r;
+                }
+                return Ruling::new(
+                    Outcome::loss_for(side),
+                    format!("{who} returned no move in a position with legal moves"),
+                );
+            }
+            Reply::BestMove { resign: true, .. } => {
+                return Ruling::new(Outcome::loss_for(side), format!("{who} resigns"));
+            }
+            Reply::BestMove { mv, .. } => mv.clone(),
+        };
+        if let Err(why) = clocks[si].record(thought.elapsed_ms) {
+            return Ruling::new(
+                Outcome::loss_for(side),
+                format!("{who} loses on time ({why})"),
+            );
+        }
+        let iccs = match coords.from_engine(&mv_text) {
+            Some(m) => m,
+            None => {
+                return Ruling::new(
+                    Outcome::loss_for(side),
+                    format!("{who} makes an illegal move: {}", sanitize(&mv_text)),
+                )
+            }
+        };
+        let mv = match pos.try_play(&iccs) {
+            Ok(mv) => mv,
+            Err(_) => {
+                return Ruling::new(
+                    Outcome::loss_for(side),
+                    format!("{who} makes an illegal move: {}", sanitize(&mv_text)),
+                )
+            }
+        };
+        if pos.history().last().is_some_and(|u| u.captured.is_some()) {
+            base_fen = pos.to_fen();
+            since_base.clear();
+        } else {
+            since_base.push(mv);
+        }
+        record.moves.push(PlayedMove {
+            mv,
+            score: thought.score,
+            depth: thought.depth,
+            time_ms: thought.elapsed_ms,
+        });
+        // Adjudication on the engines' scores.
+        if let Some(adj) = settings.resign {
+            let mine = thought.score;
+            let theirs = record.moves.iter().rev().nth(1).and_then(|m| m.score);
+            let losing = mine.is_some_and(|s| s <= -adj.score)
+                && (!adj.two_sided || theirs.is_some_and(|s| s >= adj.score));
+            resign_streak[si] = if losing { resign_streak[si] + 1 } else { 0 };
+            if resign_streak[si] >= adj.move_count {
+                return Ruling::new(
+                    Outcome::loss_for(side),
+                    format!("adjudication: {who}'s score stayed below -{}", adj.score),
+                );
+            }
+        }
+        if let Some(adj) = settings.draw {
+            let quiet = thought.score.is_some_and(|s| s.abs() <= adj.score);
+            draw_streak = if quiet { draw_streak + 1 } else { 0 };
+            let full_move = (record.opening_moves.len() + record.moves.len()).div_ceil(2) as u32;
+            if full_move >= adj.move_number
+                && draw_streak >= 2 * adj.move_count
+                && judge(pos, &settings.rules, 0).is_none()
+            {
+                return Ruling::new(
+                    Outcome::Draw,
+                    format!(
+                        "adjudication: both scores within {} for {} moves",
+                        adj.score, adj.move_count
+                    ),
+                );
+            }
+        }
+    }
+}
+
+/// Keeps a reported move short and printable.
+fn sanitize(text: &str) -> String {
+    let t: String = text.chars().filter(|c| !c.is_control()).take(16).collect();
+    format!("'{t}'")
+}

@@ -1,0 +1,18 @@
+//! `chariot-tools`: the `tourney` match and tournament manager for xiangqi engines.
+//!
+//! The rules come from the `chariot` rules core; this crate drives engines (UCCI or UCI
+//! child processes), keeps their clocks, judges games, schedules matches and tournaments
+//! and computes the statistics.
+
+#![forbid(unsafe_code)]
+
+pub mod arbiter;
+pub mod cli;
+pub mod clock;
+pub mod engine;
+pub mod game;
+pub mod openings;
+pub mod pgn;
+pub mod rng;
+pub mod stats;
+pub mod tournament;

@@ -1,0 +1,463 @@
+//! Real matches between fake engines (the `fake-engine` binary of this package): a
+//! 20-game random-vs-random match, a round robin with crashing, cheating, hanging and
+//! babbling engines, SPRT stopping, and the command line.
+
+use std::collections::HashMap;
+use std::path::PathBuf;
+use std::process::Command;
+
+use chariot::board::Position;
+use chariot_tools::arbiter::Outcome;
+use chariot_tools::clock::TimeControl;
+use chariot_tools::engine::{Coords, EngineConfig, Protocol};
+use chariot_tools::game::GameSettings;
+use chariot_tools::openings::{parse_openings, Format};
+use chariot_tools::pgn::MoveText;
+use chariot_tools::stats::{Sprt, SprtDecision};
+use chariot_tools::tournament::{run, Kind, Standings, TournamentConfig};
+
+const FAKE: &str = env!("CARGO_BIN_EXE_fake-engine");
+const TOURNEY: &str = env!("CARGO_BIN_EXE_tourney");
+
+fn temp(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("tourney-tests-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let p = dir.join(name);
+    let _ = std::fs::remove_file(&p);
+    p
+}
+
+fn fake(name: &str, args: &[&str], proto: Protocol) -> EngineConfig {
+    let mut e = EngineConfig::new(name, FAKE, proto);
+    e.args = args.iter().map(|s| s.to_string()).collect();
+    e.limits.tc = TimeControl::parse("2+0.05").unwrap();
+    e.limits.margin_ms = 100;
+    e.init_timeout_ms = 2_000;
+    e
+}
+
+fn config(engines: Vec<EngineConfig>, games: u32, pgn: Option<&PathBuf>) -> TournamentConfig {
+    TournamentConfig {
+        engines,
+        kind: Kind::RoundRobin,
+        games,
+        rounds: 1,
+        repeat: true,
+        openings: Vec::new(),
+        concurrency: 3,
+        pgn_out: pgn.map(|p| (p.to_string_lossy().to_string(), MoveText::Iccs)),
+        sprt: None,
+        rating_interval: 0,
+        settings: GameSettings {
+            hang_timeout_ms: 2_000,
+            ..GameSettings::default()
+        },
+        event: "test".into(),
+        site: "ci".into(),
+    }
+}
+
+/// A game of a PGN file: tags and ICCS moves.
+struct PgnGame {
+    tags: HashMap<String, String>,
+    moves: Vec<String>,
+}
+
+fn read_pgn(path: &PathBuf) -> Vec<PgnGame> {
+    let text = std::fs::read_to_string(path).unwrap();
+    let mut games = Vec::new();
+    for chunk in text.split("[Game ").skip(1) {
+        let mut tags = HashMap::new();
+        let mut movetext = String::new();
+        for line in format!("[Game {chunk}").lines() {
+            if let Some(rest) = line.strip_prefix('[') {
+                let (k, v) = rest.split_once(' ').unwrap();
+                tags.insert(
+                    k.to_string(),
+                    v.trim_end_matches(']').trim_matches('"').to_string(),
+                );
+            } else {
+                movetext.push_str(line);
+                movetext.push(' ');
+            }
+        }
+        let mut clean = String::new();
+        let mut depth = 0;
+        for c in movetext.chars() {
+            match c {
+                '{' => depth += 1,
+                '}' => depth -= 1,
+                _ if depth == 0 => clean.push(c),
+                _ => {}
+            }
+        }
+        let moves = clean
+            .split_whitespace()
+            .filter(|t| t.contains('-') && t.len() == 5)
+            .map(|t| t.replace('-', "").to_ascii_lowercase())
+            .collect();
+        games.push(PgnGame { tags, moves });
+    }
+    games
+}
+
+/// Replays a PGN game with the rules core and checks the result against the reason.
+fn check_game(g: &PgnGame) {
+    let fen = g
+        .tags
+        .get("FEN")
+        .cloned()
+        .unwrap_or_else(|| chariot::board::START_FEN.to_string());
+    let mut pos = Position::from_fen(&fen).unwrap();
+    for m in &g.moves {
+        pos.try_play(m)
+            .unwrap_or_else(|e| panic!("illegal move {m} in PGN: {e}"));
+    }
+    assert_eq!(g.tags["PlyCount"], g.moves.len().to_string());
+    let reason = &g.tags["Termination"];
+    let result = &g.tags["Result"];
+    if reason.contains("mates") || reason.contains("stalemates") {
+        assert!(pos.legal_moves().is_empty(), "{reason}");
+        let loser_red = pos.side_to_move() == chariot::board::Color::Red;
+        assert_eq!(result, if loser_red { "0-1" } else { "1-0" });
+    }
+    if reason.contains("natural limit") {
+        assert!(pos.rule60_plies() >= 120);
+        assert_eq!(result, "1/2-1/2");
+    }
+    if reason.contains("repetition") {
+        assert_eq!(result, "1/2-1/2");
+    }
+}
+
+fn total_games(st: &Standings) -> u32 {
+    st.wdl[0].iter().map(|w| w.games()).sum::<u32>()
+}
+
+#[test]
+fn random_vs_random_twenty_games() {
+    let pgn = temp("random.pgn");
+    let a = fake("RandomA", &["random"], Protocol::Ucci);
+    let mut b = fake("RandomB", &["random", "0", "--uci10"], Protocol::Uci);
+    b.coords = Coords::Uci10;
+    let mut cfg = config(vec![a, b], 20, Some(&pgn));
+    cfg.openings = parse_openings(include_str!("../openings/default.epd"), Format::Epd).unwrap()
+        [..10]
+        .to_vec();
+    let mut out = Vec::new();
+    let st = run(&cfg, &mut out);
+    let out = String::from_utf8(out).unwrap();
+    assert_eq!(total_games(&st), 20, "{out}");
+    assert_eq!(st.pairs.pairs(), 10);
+    assert!(out.contains("Score of RandomA vs RandomB: "), "{out}");
+    assert!(out.contains("Elo difference: "));
+    assert!(out.contains("Ptnml(0-2): ["));
+    let games = read_pgn(&pgn);
+    assert_eq!(games.len(), 20);
+    let mut points_a = 0.0;
+    for g in &games {
+        check_game(g);
+        assert!(
+            !g.tags["Termination"].contains("illegal"),
+            "{}",
+            g.tags["Termination"]
+        );
+        assert!(
+            !g.tags["Termination"].contains("time"),
+            "{}",
+            g.tags["Termination"]
+        );
+        let a_red = g.tags["Red"] == "RandomA";
+        points_a += match (g.tags["Result"].as_str(), a_red) {
+            ("1-0", true) | ("0-1", false) => 1.0,
+            ("1/2-1/2", _) => 0.5,
+            _ => 0.0,
+        };
+        assert!(
+            g.tags.contains_key("FEN"),
+            "openings from the file need a FEN tag"
+        );
+    }
+    assert_eq!(points_a, st.wdl[0][1].points());
+    // Game pairs share the opening with colours swapped.
+    let mut by_round: Vec<&PgnGame> = games.iter().collect();
+    by_round.sort_by_key(|g| {
+        g.tags["Round"]
+            .split('.')
+            .nth(1)
+            .unwrap()
+            .parse::<u32>()
+            .unwrap()
+    });
+    for pair in by_round.chunks(2) {
+        assert_eq!(pair[0].tags["FEN"], pair[1].tags["FEN"]);
+        assert_eq!(pair[0].tags["Red"], pair[1].tags["Black"]);
+    }
+}
+
+#[test]
+fn round_robin_with_broken_engines() {
+    let pgn = temp("broken.pgn");
+    let engines = vec![
+        fake("Good", &["random"], Protocol::Ucci),
+        fake("Crash", &["crash", "3"], Protocol::Ucci),
+        fake("Illegal", &["illegal", "2"], Protocol::Uci),
+        {
+            let mut e = fake("Hang", &["hang", "2"], Protocol::Ucci);
+            e.limits.tc = TimeControl::parse("0.5+0").unwrap();
+            e
+        },
+        fake("Garbage", &["garbage", "1"], Protocol::Uci),
+        {
+            let mut e = fake("NoStart", &["nostart"], Protocol::Ucci);
+            e.init_timeout_ms = 300;
+            e
+        },
+    ];
+    let mut cfg = config(engines, 2, Some(&pgn));
+    cfg.concurrency = 4;
+    let mut out = Vec::new();
+    let st = run(&cfg, &mut out);
+    let out = String::from_utf8(out).unwrap();
+    assert_eq!(st.games.len(), 30, "{out}");
+    // The well-behaved engine wins every game.
+    let good = st.total(0);
+    assert_eq!((good.wins, good.draws, good.losses), (10, 0, 0), "{out}");
+    assert_eq!(st.ranking()[0], 0);
+    // NoStart loses every game.
+    assert_eq!(st.total(5).losses, 10);
+    // Reasons name the misbehaviour.
+    for (job, rec) in &st.games {
+        let names = [&cfg.engines[job.red].name, &cfg.engines[job.black].name];
+        let loser = match rec.outcome {
+            Outcome::RedWins => names[1],
+            Outcome::BlackWins => names[0],
+            Outcome::Draw => panic!("no draws expected: {}", rec.reason),
+        };
+        let want = match loser.as_str() {
+            "Crash" => "disconnects",
+            "Illegal" => "illegal move",
+            "Hang" => "loses on time",
+            "Garbage" => "illegal move",
+            "NoStart" => "failed to start",
+            other => panic!("{other} lost: {}", rec.reason),
+        };
+        assert!(rec.reason.contains(want), "{loser}: {}", rec.reason);
+        assert!(rec.reason.contains(loser.as_str()), "{}", rec.reason);
+    }
+    // The cross-table is printed.
+    assert!(out.contains("Rank"), "{out}");
+    assert!(out.contains("100.0%"), "{out}");
+    let games = read_pgn(&pgn);
+    assert_eq!(games.len(), 30);
+    for g in &games {
+        check_game(g);
+    }
+}
+
+#[test]
+fn sprt_stops_the_match() {
+    // B resigns whenever it has Black: A scores at least 50%, far above elo1 = -200.
+    let a = fake("A", &["random"], Protocol::Ucci);
+    let b = fake("B", &["resignblack", "1"], Protocol::Ucci);
+    let mut cfg = config(vec![a, b], 200, None);
+    cfg.repeat = false;
+    cfg.concurrency = 2;
+    cfg.sprt = Some(Sprt {
+        elo0: -400.0,
+        elo1: -200.0,
+        alpha: 0.05,
+        beta: 0.05,
+    });
+    let mut out = Vec::new();
+    let st = run(&cfg, &mut out);
+    let out = String::from_utf8(out).unwrap();
+    assert_eq!(st.sprt_decision, Some(SprtDecision::H1), "{out}");
+    assert!(st.games.len() < 200);
+    assert!(out.contains("SPRT: H1 was accepted"), "{out}");
+}
+
+#[test]
+fn fixed_depth_and_byoyomi_games() {
+    let mut a = fake("A", &["random"], Protocol::Uci);
+    a.limits.tc = TimeControl::Infinite;
+    a.limits.depth = Some(3);
+    let mut b = fake("B", &["random"], Protocol::Ucci);
+    b.limits.tc = TimeControl::parse_byoyomi("1/0.5/0.5").unwrap();
+    let mut cfg = config(vec![a, b], 2, None);
+    cfg.settings.rules.max_moves = 30;
+    let mut out = Vec::new();
+    let st = run(&cfg, &mut out);
+    for (_, rec) in &st.games {
+        assert!(
+            !rec.reason.contains("time") && !rec.reason.contains("hang"),
+            "{}",
+            rec.reason
+        );
+    }
+}
+
+#[test]
+fn command_line() {
+    let help = Command::new(TOURNEY).arg("-help").output().unwrap();
+    let help = String::from_utf8(help.stdout).unwrap();
+    for flag in [
+        "-engine",
+        "-each",
+        "-games",
+        "-rounds",
+        "-repeat",
+        "-openings",
+        "-concurrency",
+        "-pgnout",
+        "-sprt",
+        "-draw",
+        "-resign",
+        "-tournament",
+        "-ratinginterval",
+        "-maxmoves",
+        "-naturallimit",
+        "byoyomi=",
+        "st=",
+        "depth=",
+        "nodes=",
+        "timemargin=",
+        "proto=",
+        "coords=",
+        "option.",
+    ] {
+        assert!(help.contains(flag), "-help lacks {flag}");
+    }
+    let pgn = temp("cli.pgn");
+    let out = Command::new(TOURNEY)
+        .args([
+            "-engine",
+            "name=X",
+            &format!("cmd={FAKE}"),
+            "-engine",
+            "name=Y",
+            &format!("cmd={FAKE}"),
+        ])
+        .args([
+            "proto=uci",
+            "-each",
+            "tc=5+0.1",
+            "option.Hash=16",
+            "-games",
+            "4",
+            "-repeat",
+        ])
+        .args([
+            "-openings",
+            &format!("file={}/openings/default.epd", env!("CARGO_MANIFEST_DIR")),
+        ])
+        .args([
+            "order=random",
+            "-srand",
+            "7",
+            "-concurrency",
+            "2",
+            "-ratinginterval",
+            "2",
+        ])
+        .args([
+            "-pgnout",
+            pgn.to_str().unwrap(),
+            "-draw",
+            "movenumber=20",
+            "movecount=3",
+            "score=5",
+        ])
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert!(out.status.success(), "{stdout}");
+    assert!(stdout.contains("Score of X vs Y: "), "{stdout}");
+    assert!(stdout.contains("Tournament finished"), "{stdout}");
+    let games = read_pgn(&pgn);
+    assert_eq!(games.len(), 4);
+    // The fake engines always report score 0, so the draw adjudication ends long games.
+    for g in &games {
+        check_game(g);
+        let r = &g.tags["Termination"];
+        assert!(!r.contains("natural limit") || g.moves.len() < 40, "{r}");
+    }
+    let bad = Command::new(TOURNEY)
+        .args(["-engine", "cmd=x", "-bogus"])
+        .output()
+        .unwrap();
+    assert!(!bad.status.success());
+    assert!(String::from_utf8(bad.stderr)
+        .unwrap()
+        .contains("unknown flag"));
+}
+
+#[test]
+fn chinese_pgn() {
+    let pgn = temp("chinese.pgn");
+    let a = fake("A", &["random"], Protocol::Ucci);
+    let b = fake("B", &["random"], Protocol::Ucci);
+    let mut cfg = config(vec![a, b], 1, None);
+    cfg.pgn_out = Some((pgn.to_string_lossy().to_string(), MoveText::Chinese));
+    cfg.settings.rules.max_moves = 10;
+    run(&cfg, &mut Vec::new());
+    let text = std::fs::read_to_string(&pgn).unwrap();
+    assert!(text.contains("[Format \"Chinese\"]"), "{text}");
+    // Every move reads back with the notation module and is legal.
+    let body: String = text
+        .lines()
+        .filter(|l| !l.starts_with('['))
+        .collect::<Vec<_>>()
+        .join(" ");
+    let mut clean = String::new();
+    let mut depth = 0;
+    for c in body.chars() {
+        match c {
+            '{' => depth += 1,
+            '}' => depth -= 1,
+            _ if depth == 0 => clean.push(c),
+            _ => {}
+        }
+    }
+    let mut pos = Position::startpos();
+    let mut n = 0;
+    for t in clean.split_whitespace() {
+        if t.ends_with('.') || t.contains('/') || t.contains('-') {
+            continue;
+        }
+        let mv = chariot::notation::from_chinese(&pos, t).unwrap_or_else(|e| panic!("{t}: {e}"));
+        pos.play(mv);
+        n += 1;
+    }
+    assert_eq!(n, 20, "{text}");
+}
+
+#[test]
+fn schedules() {
+    let e = |n: &str| fake(n, &[], Protocol::Ucci);
+    let openings = parse_openings(include_str!("../openings/default.epd"), Format::Epd).unwrap();
+    let mut cfg = config(vec![e("A"), e("B"), e("C"), e("D")], 2, None);
+    cfg.openings = openings[..3].to_vec();
+    cfg.rounds = 2;
+    let jobs = chariot_tools::tournament::schedule(&cfg);
+    assert_eq!(
+        jobs.len(),
+        6 * 2 * 2,
+        "round robin: 6 encounters x 2 games x 2 rounds"
+    );
+    for pair in jobs.chunks(2) {
+        assert_eq!((pair[0].red, pair[0].black), (pair[1].black, pair[1].red));
+        assert_eq!(pair[0].opening, pair[1].opening);
+        assert_eq!(pair[1].pair_of, Some(pair[0].number));
+    }
+    // Openings cycle: pair k uses opening k mod 3.
+    assert_eq!(jobs[6].opening, openings[0]);
+    cfg.kind = Kind::Gauntlet;
+    cfg.rounds = 1;
+    let jobs = chariot_tools::tournament::schedule(&cfg);
+    assert_eq!(jobs.len(), 3 * 2);
+    assert!(jobs.iter().all(|j| j.red == 0 || j.black == 0));
+    cfg.repeat = false;
+    let jobs = chariot_tools::tournament::schedule(&cfg);
+    assert_ne!(jobs[0].opening, jobs[1].opening);
+}

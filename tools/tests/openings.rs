@@ -1,0 +1,107 @@
+//! The shipped openings file: at least 100 distinct, legal, quiet start positions.
+//! `generate_default_openings` (ignored) regenerates it:
+//! `cargo test -p chariot-tools --test openings -- --ignored --nocapture generate`.
+
+use std::collections::HashSet;
+
+use chariot::board::Position;
+use chariot_tools::openings::{parse_openings, Format};
+
+const DEFAULT: &str = include_str!("../openings/default.epd");
+
+#[test]
+fn default_openings_are_legal_distinct_and_quiet() {
+    let openings = parse_openings(DEFAULT, Format::Epd).expect("every line is a legal position");
+    assert!(openings.len() >= 100, "only {} openings", openings.len());
+    let mut keys = HashSet::new();
+    for o in &openings {
+        let pos = o.position().unwrap();
+        assert!(!pos.in_check(), "{} is in check", o.fen);
+        assert!(!pos.legal_moves().is_empty(), "{} has no legal move", o.fen);
+        assert!(keys.insert(pos.key()), "duplicate {}", o.fen);
+        // The move list after ';' replays from the start to this position.
+        let line = DEFAULT
+            .lines()
+            .find(|l| l.starts_with(&o.fen[..o.fen.len() - 4]))
+            .unwrap();
+        let moves = line.split(';').nth(1).unwrap();
+        let mut p = Position::startpos();
+        for m in moves.split_whitespace() {
+            p.try_play(m).unwrap();
+        }
+        assert_eq!(p.key(), pos.key(), "{line}");
+        assert_eq!(
+            p.history().iter().filter(|u| u.captured.is_some()).count(),
+            0,
+            "{line}"
+        );
+    }
+}
+
+const RED: &[&str] = &[
+    "h2e2", "b2e2", "c3c4", "g3g4", "g0e2", "c0e2", "h0g2", "b0c2", "h2f2", "b2d2", "i0i1", "a0a1",
+    "h2h4", "b2b4", "f0e1", "d0e1", "e3e4", "h2i2", "b2a2",
+];
+const BLACK: &[&str] = &[
+    "h9g7", "b9c7", "h7e7", "b7e7", "c6c5", "g6g5", "g9e7", "c9e7", "h7f7", "b7d7", "i9i8", "a9a8",
+    "h7h5", "b7b5", "f9e8", "d9e8", "h7i7", "b7a7",
+];
+
+fn lines(depth: usize) -> Vec<Vec<&'static str>> {
+    let mut out: Vec<Vec<&'static str>> = vec![vec![]];
+    for ply in 0..depth {
+        let set = if ply % 2 == 0 { RED } else { BLACK };
+        let mut next = Vec::new();
+        for l in &out {
+            for m in set {
+                let mut pos = Position::startpos();
+                for x in l {
+                    pos.try_play(x).unwrap();
+                }
+                if let Ok(mv) = pos.parse_move(m) {
+                    if pos.piece_at(mv.to()).is_none() && !pos.gives_check(mv) {
+                        let mut l2 = l.clone();
+                        l2.push(*m);
+                        next.push(l2);
+                    }
+                }
+            }
+        }
+        out = next;
+    }
+    out
+}
+
+#[test]
+#[ignore]
+fn generate_default_openings() {
+    let mut seen = HashSet::new();
+    let mut chosen = Vec::new();
+    // A deterministic spread: every k-th line of each depth.
+    for (depth, want) in [(2usize, 30usize), (4, 90), (6, 40)] {
+        let all = lines(depth);
+        let step = (all.len() / want).max(1);
+        let mut taken = 0;
+        let mut i = 0;
+        while taken < want && i < all.len() {
+            let mut pos = Position::startpos();
+            for m in &all[i] {
+                pos.try_play(m).unwrap();
+            }
+            if !pos.in_check() && seen.insert(pos.key()) {
+                chosen.push((pos.to_fen(), all[i].join(" ")));
+                taken += 1;
+            }
+            i += step;
+        }
+    }
+    println!("# Chariot default openings: common first moves for each side (炮二平五, 马八进七,");
+    println!(
+        "# 兵七进一, 相三进五, 马二进三, 仕角炮, 过宫炮 ... and the replies 马８进７, 炮８平５,"
+    );
+    println!("# 卒７进１ ...), 1-3 moves each, no captures, none in check, no duplicates.");
+    println!("# Each line: FEN ; the moves from the start position.");
+    for (fen, moves) in chosen {
+        println!("{fen} ; {moves}");
+    }
+}
