@@ -4,7 +4,9 @@
 //! move; the tables are left-right symmetric, so the mirrored position does too.
 
 use super::material::{phase, value, Score};
-use crate::board::attacks::{between, horse_moves, rook_attacks, HORSE_STEPS, PAWN_STEPS};
+use crate::board::attacks::{
+    between, cannon_attacks, horse_moves, rook_attacks, HORSE_STEPS, PAWN_STEPS,
+};
 use crate::board::{Bitboard, Color, PieceKind, Position, Square};
 
 /// Tables are written as seen by the side they score: the first row is the enemy's
@@ -278,7 +280,39 @@ fn side_terms(pos: &Position, us: Color, occ: Bitboard) -> Terms {
     let near = PALACE_ZONES[us.index()];
     let raiders = (pos.pieces(them, PieceKind::Horse) | pos.pieces(them, PieceKind::Pawn)) & near;
     t.king_safety += Score::new(-15, -10) * raiders.count() as i32;
+    t.king_safety += king_attack(pos, us, occ, near);
     t
+}
+
+/// Pieces bearing on the palace zone: weighted attack units, punished more than
+/// linearly once two or more attackers join in (one piece rarely mates alone).
+fn king_attack(pos: &Position, us: Color, occ: Bitboard, zone: Bitboard) -> Score {
+    let them = !us;
+    let mut units = 0;
+    let mut attackers = 0;
+    let mut count = |hits: Bitboard, weight: i32| {
+        if hits.any() {
+            attackers += 1;
+            units += weight + hits.count().min(3) as i32 - 1;
+        }
+    };
+    for sq in pos.pieces(them, PieceKind::Rook) {
+        count(rook_attacks(sq, occ, pos.file_occupancy(sq.file())) & zone, 4);
+    }
+    for sq in pos.pieces(them, PieceKind::Horse) {
+        count(horse_moves(sq, occ) & zone, 3);
+    }
+    for sq in pos.pieces(them, PieceKind::Cannon) {
+        count(cannon_attacks(sq, occ, pos.file_occupancy(sq.file())) & zone, 3);
+    }
+    for sq in pos.pieces(them, PieceKind::Pawn) {
+        count(PAWN_STEPS[them.index()][sq.index()] & zone, 2);
+    }
+    if attackers < 2 {
+        return Score::ZERO;
+    }
+    let penalty = (units * units * 3 / 2).min(600);
+    Score::new(-penalty, -penalty / 2)
 }
 
 /// The palace squares of each colour.

@@ -66,8 +66,8 @@ pub fn budget(limits: &Limits, overhead: Duration) -> Budget {
             (soft, (share * 3 + inc).min(cap))
         }
         None => {
-            let soft = available / 30 + inc.mul_f64(0.75);
-            (soft, (soft * 5).min(available.mul_f64(0.35)))
+            let soft = available / 22 + inc.mul_f64(0.75);
+            (soft, (soft * 4).min(available.mul_f64(0.3)))
         }
     };
     let hard = hard
@@ -96,7 +96,7 @@ mod tests {
         };
         let b = budget(&limits, ms(30));
         let (soft, hard) = (b.soft.unwrap(), b.hard.unwrap());
-        assert!(soft >= ms(300) && soft <= ms(500), "{soft:?}");
+        assert!(soft >= ms(400) && soft <= ms(600), "{soft:?}");
         assert!(hard >= soft && hard <= ms(3_500), "{hard:?}");
     }
 

