@@ -3,7 +3,7 @@
 //! (`isready`, `stop`, `ponderhit` and `quit` are honoured while thinking).
 
 use std::io::{self, BufRead, Write};
-use std::sync::atomic::Ordering;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
@@ -132,6 +132,8 @@ impl Default for Settings {
 /// A search in progress.
 struct Thinking {
     handle: JoinHandle<()>,
+    /// Set once the search has printed its answer (the thread then just exits).
+    answered: Arc<AtomicBool>,
 }
 
 /// The engine as the protocol loop sees it.
@@ -185,7 +187,7 @@ impl Engine {
 
     fn is_thinking(&mut self) -> bool {
         if let Some(t) = &self.thinking {
-            if t.handle.is_finished() {
+            if t.handle.is_finished() || t.answered.load(Ordering::SeqCst) {
                 if let Some(t) = self.thinking.take() {
                     let _ = t.handle.join();
                 }
@@ -502,6 +504,8 @@ impl Engine {
         let sink = self.sink.clone();
         let settings = self.settings.clone();
         let draw_offered = go.draw;
+        let answered = Arc::new(AtomicBool::new(false));
+        let answered_flag = Arc::clone(&answered);
         self.shared.stop.store(false, Ordering::SeqCst);
         self.shared.pondering.store(go.ponder, Ordering::SeqCst);
         let handle = std::thread::Builder::new()
@@ -523,16 +527,14 @@ impl Engine {
                         started.elapsed().as_millis()
                     ));
                 }
-                sink.say(&bestmove_line(
-                    &position,
-                    &outcome,
-                    &settings,
-                    sink.dialect,
-                    draw_offered,
-                ));
+                let line = bestmove_line(&position, &outcome, &settings, sink.dialect, draw_offered);
+                // Mark the search answered first: a GUI that reacts to `bestmove` at
+                // once must find the engine idle.
+                answered_flag.store(true, Ordering::SeqCst);
+                sink.say(&line);
             })
             .expect("spawn the search thread");
-        self.thinking = Some(Thinking { handle });
+        self.thinking = Some(Thinking { handle, answered });
     }
 
     fn perft(&self, depth: u32) {
