@@ -57,6 +57,25 @@ enum Tool {
         /// The moves, in order.
         moves: Vec<String>,
     },
+    /// Analyse a position for a person: score, depth and the principal variation in
+    /// Chinese notation and ICCS, one line per finished depth.
+    Analyse {
+        /// Position to analyse (default: the start position).
+        #[arg(long, default_value = START_FEN)]
+        fen: String,
+        /// Moves (ICCS) played from that position first.
+        #[arg(long, num_args = 0..)]
+        moves: Vec<String>,
+        /// Search to this depth.
+        #[arg(long, conflicts_with = "movetime")]
+        depth: Option<i32>,
+        /// Search this many milliseconds (default 3000 when no depth is given).
+        #[arg(long)]
+        movetime: Option<u64>,
+        /// Search threads.
+        #[arg(long, default_value_t = 1)]
+        threads: usize,
+    },
     /// Print the static evaluation of a position, term by term.
     Eval {
         #[arg(long, default_value = START_FEN)]
@@ -104,6 +123,13 @@ fn main() -> ExitCode {
                 ExitCode::from(2)
             }
         },
+        Some(Tool::Analyse {
+            fen,
+            moves,
+            depth,
+            movetime,
+            threads,
+        }) => analyse(&fen, &moves, depth, movetime, threads),
         Some(Tool::Eval { fen }) => match Position::from_fen(&fen) {
             Ok(pos) => {
                 println!("{}", chariot::eval::trace(&pos));
@@ -151,5 +177,89 @@ fn run_perft(depth: u32, fen: &str, divide: bool, threads: usize) -> ExitCode {
     };
     let _ = writeln!(out, "Nodes searched: {nodes}");
     let _ = writeln!(out, "Time: {:.3} s, {nps} leaves/s", secs);
+    ExitCode::SUCCESS
+}
+
+/// Prints each finished iteration for a person.
+struct HumanReport {
+    root: Position,
+}
+
+impl chariot::search::Reporter for HumanReport {
+    fn info(&self, info: &chariot::search::Info) {
+        let mut pos = self.root.clone();
+        let mut chinese = Vec::new();
+        for &mv in &info.pv {
+            if !pos.is_legal(mv) {
+                break;
+            }
+            chinese.push(chariot::notation::to_chinese(&pos, mv));
+            pos.make_move(mv);
+        }
+        let iccs: Vec<String> = info.pv.iter().map(|m| m.to_string()).collect();
+        let score = match chariot::search::mate_in(info.score) {
+            Some(m) if m > 0 => format!("mate in {m}"),
+            Some(m) => format!("mated in {}", -m),
+            None => format!("{:+.2}", f64::from(info.score) / 100.0),
+        };
+        println!(
+            "depth {:>2}  score {score:>12}  time {:>6} ms  nodes {:>10}  {}  ({})",
+            info.depth,
+            info.time_ms,
+            info.nodes,
+            chinese.join(" "),
+            iccs.join(" ")
+        );
+    }
+}
+
+fn analyse(
+    fen: &str,
+    moves: &[String],
+    depth: Option<i32>,
+    movetime: Option<u64>,
+    threads: usize,
+) -> ExitCode {
+    let mut pos = match Position::from_fen(fen) {
+        Ok(pos) => pos,
+        Err(e) => {
+            eprintln!("error: invalid FEN: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    for (i, text) in moves.iter().enumerate() {
+        if let Err(e) = pos.try_play(text) {
+            eprintln!("error: move {} ({e})", i + 1);
+            return ExitCode::from(2);
+        }
+    }
+    let side = match pos.side_to_move() {
+        chariot::board::Color::Red => "red",
+        chariot::board::Color::Black => "black",
+    };
+    println!("{}", pos);
+    println!("{side} to move; scores are from {side}'s point of view, in document points (1.00 = 100 cp; a rook is 10)");
+    let limits = chariot::search::Limits {
+        depth,
+        move_time: match (depth, movetime) {
+            (None, None) => Some(std::time::Duration::from_millis(3000)),
+            (_, ms) => ms.map(std::time::Duration::from_millis),
+        },
+        ..Default::default()
+    };
+    let config = chariot::search::Config {
+        threads: threads.max(1),
+        ..Default::default()
+    };
+    let shared = chariot::search::Shared::new(64);
+    let report = HumanReport { root: pos.clone() };
+    let outcome = chariot::search::search(&pos, &limits, &config, &shared, &report);
+    match outcome.best {
+        Some(mv) => println!(
+            "best move: {} ({mv})",
+            chariot::notation::to_chinese(&pos, mv)
+        ),
+        None => println!("no legal move: {side} has lost"),
+    }
     ExitCode::SUCCESS
 }
