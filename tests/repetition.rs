@@ -716,3 +716,522 @@ fn rulings_of_random_repetitions_are_the_same_in_every_view() {
     }
     assert!(ruled > 50, "only {ruled} repetitions met");
 }
+
+// ----- the ruled cases, under both rule sets ---------------------------------------------
+
+/// One ruled case: a start position, a cycle of moves that comes back to it, the kind of
+/// each move (Chinese rule set), and the ruling with its reason under each rule set.
+struct Case {
+    /// The article(s) it illustrates.
+    name: &'static str,
+    fen: &'static str,
+    moves: &'static str,
+    kinds: &'static [Kind],
+    chinese: (Verdict, &'static str),
+    asian: (Verdict, &'static str),
+}
+
+use chariot::board::repetition::{rule_cli, Kind, RuleSet};
+
+const RED_LOSES: Verdict = Verdict::Loses(Color::Red);
+const BLACK_LOSES: Verdict = Verdict::Loses(Color::Black);
+const DRAW: Verdict = Verdict::Draw;
+const BOTH_IDLE: &str = "draw: both sides idle";
+
+/// The reason as it reads in a view: colours swapped, points carried across.
+fn reason_in_view(reason: &str, view: &View) -> String {
+    let mapped = reason
+        .split(' ')
+        .map(|word| {
+            let core = word.trim_end_matches([',', ')']);
+            let tail = &word[core.len()..];
+            let core = match core {
+                "red" if view.flips_colors => "black".to_string(),
+                "black" if view.flips_colors => "red".to_string(),
+                _ => match (core.len(), Square::parse(core)) {
+                    (2, Some(s)) => (view.square)(s).to_string(),
+                    _ => core.to_string(),
+                },
+            };
+            format!("{core}{tail}")
+        })
+        .collect::<Vec<_>>()
+        .join(" ");
+    // A draw by mutual attack names Red's conduct first.
+    const BOTH: &str = "draw: both sides attack perpetually: ";
+    match mapped.strip_prefix(BOTH) {
+        Some(sides) if view.flips_colors => {
+            let (first, second) = sides.split_once("), ").expect("two sides");
+            format!("{BOTH}{second}, {first})")
+        }
+        _ => mapped,
+    }
+}
+
+fn check_case(case: &Case) {
+    for view in views() {
+        let p = view.play(case.fen, case.moves);
+        let context = format!("{} ({})", case.name, view.label);
+        assert_eq!(p.last_repetition(), Some(0), "{context}: not a cycle");
+        assert_eq!(p.kinds_since(0, RuleSet::Chinese), case.kinds, "{context}");
+        let natures: Vec<Nature> = case.kinds.iter().map(|k| k.nature()).collect();
+        assert_eq!(p.natures_since(0), natures, "{context}");
+        for (rules, (verdict, reason)) in [
+            (RuleSet::Chinese, case.chinese),
+            (RuleSet::Asian, case.asian),
+        ] {
+            let ruling = p.repetition_ruling_with(rules).expect("a repetition");
+            let want = match verdict {
+                Verdict::Draw => Verdict::Draw,
+                Verdict::Loses(c) => Verdict::Loses(view.color(c)),
+            };
+            assert_eq!(ruling.verdict, want, "{context}, {rules}");
+            assert_eq!(ruling.rule_set, rules);
+            assert_eq!(
+                ruling.reason(),
+                reason_in_view(reason, &view),
+                "{context}, {rules}"
+            );
+        }
+        // The default entry point is the Chinese rule set.
+        assert_eq!(
+            p.repetition_ruling(),
+            p.repetition_ruling_with(RuleSet::Chinese)
+        );
+    }
+}
+
+use Kind as K;
+
+/// The cases, each explained by article (第N条 of file 001 第六章; 细则N of 第七章).
+const CASES: &[Case] = &[
+    // 26.1, 28.10: the red rook checks on every move (a9, a8); Black's king steps are
+    // idle. Perpetual check loses under both rule sets.
+    Case {
+        name: "perpetual check",
+        fen: "R3k4/9/9/9/9/9/9/9/9/3K5 b - - 0 1",
+        moves: "e9e8 a9a8 e8e9 a8a9",
+        kinds: &[K::Idle, K::Check, K::Idle, K::Check],
+        chinese: (RED_LOSES, "red perpetual check"),
+        asian: (RED_LOSES, "red perpetual check"),
+    },
+    // 25.2 数将一闲: the rook checks, then steps back without check: allowed, a draw.
+    Case {
+        name: "one check one idle",
+        fen: "9/4k4/R8/9/9/9/9/9/9/3K5 w - - 0 1",
+        moves: "a7a8 e8e9 a8a7 e9e8",
+        kinds: &[K::Check, K::Idle, K::Idle, K::Idle],
+        chinese: (DRAW, BOTH_IDLE),
+        asian: (DRAW, BOTH_IDLE),
+    },
+    // 25.2 一将一捉: the rook checks on rank 8, then comes back to rank 7 where it
+    // attacks the unprotected cannon on g7 anew. Forbidden under both rule sets.
+    Case {
+        name: "one check one chase",
+        fen: "9/4k4/R5c2/9/9/9/9/9/9/3K5 w - - 0 1",
+        moves: "a7a8 e8e9 a8a7 e9e8",
+        kinds: &[K::Check, K::Idle, K::Chase, K::Idle],
+        chinese: (RED_LOSES, "red perpetual check and chase of the black cannon on g7 (一将一捉)"),
+        asian: (RED_LOSES, "red perpetual check and chase of the black cannon on g7 (一将一捉)"),
+    },
+    // 28.12, 29.2: the black cannon flees b7/c7, the red rook follows: each move a new
+    // attack on the unprotected cannon. 长捉 loses (26.4).
+    Case {
+        name: "perpetual chase of a cannon",
+        fen: "4k4/9/1c7/9/9/9/9/1R7/9/3K5 b - - 0 1",
+        moves: "b7c7 b2c2 c7b7 c2b2",
+        kinds: &[K::Idle, K::Chase, K::Idle, K::Chase],
+        chinese: (RED_LOSES, "red perpetual chase of the black cannon on b7 (长捉)"),
+        asian: (RED_LOSES, "red perpetual chase of the black cannon on b7 (长捉)"),
+    },
+    // 28.8 跟, 28.16: the same, the cannon protected by the black rook on i7; taking it
+    // costs the rook. Following a protected piece is idle.
+    Case {
+        name: "following a protected cannon (跟)",
+        fen: "4k4/9/1c6r/9/9/9/9/1R7/9/3K5 b - - 0 1",
+        moves: "b7c7 b2c2 c7b7 c2b2",
+        kinds: &[K::Idle, K::Follow, K::Idle, K::Follow],
+        chinese: (DRAW, BOTH_IDLE),
+        asian: (DRAW, BOTH_IDLE),
+    },
+    // 28.16 假根: the protector, the black rook on e7, is pinned (moving off the e-file
+    // lets the red cannon on e2 check over the advisor on e8): the cannon counts as
+    // unprotected, and the chase is forbidden.
+    Case {
+        name: "false protection: a pinned protector",
+        fen: "4k4/4a4/1c2r4/9/9/9/9/1R2C4/9/3K5 b - - 0 1",
+        moves: "b7c7 b2c2 c7b7 c2b2",
+        kinds: &[K::Idle, K::Chase, K::Idle, K::Chase],
+        chinese: (RED_LOSES, "red perpetual chase of the black cannon on b7 (长捉)"),
+        asian: (RED_LOSES, "red perpetual chase of the black cannon on b7 (长捉)"),
+    },
+    // 细则3 (Chinese), the horse-on-rook rule (Asian): the red horse attacks the black
+    // rook, protected by the elephant on e7 (and by the king on d9); taking it still
+    // wins material. On its way back to c9 the black rook attacks the unprotected horse
+    // on c7: one chase, one idle for Black.
+    Case {
+        name: "a horse chasing a protected rook",
+        fen: "2r1k4/N8/4b4/9/9/9/9/9/9/5K3 b - - 0 1",
+        moves: "c9d9 a8c7 d9c9 c7a8",
+        kinds: &[K::Idle, K::Chase, K::Chase, K::Chase],
+        chinese: (RED_LOSES, "red perpetual chase of the black rook on c9 (长捉)"),
+        asian: (RED_LOSES, "red perpetual chase of the black rook on c9 (长捉)"),
+    },
+    // 细则3 again, a cannon: the red cannon attacks the black rook over the elephant
+    // (e7) and the advisor (e8) in turn; the rook, protected by the other rook on a9,
+    // is still worth more than the cannon.
+    Case {
+        name: "a cannon chasing a protected rook",
+        fen: "r4k3/4a4/r3b3C/9/9/9/9/9/9/3K5 b - - 0 1",
+        moves: "a7a8 i7i8 a8a7 i8i7",
+        kinds: &[K::Idle, K::Chase, K::Idle, K::Chase],
+        chinese: (RED_LOSES, "red perpetual chase of the black rook on a7 (长捉)"),
+        asian: (RED_LOSES, "red perpetual chase of the black rook on a7 (长捉)"),
+    },
+    // 28.5 兑: the horse attacks a protected cannon of the same value (the cannon
+    // attacks nothing back, but the exchange is even). Idle.
+    Case {
+        name: "offering an exchange (兑)",
+        fen: "2c1k4/N8/4b4/9/9/9/9/9/9/5K3 b - - 0 1",
+        moves: "c9d9 a8c7 d9c9 c7a8",
+        kinds: &[K::Idle, K::Exchange, K::Idle, K::Exchange],
+        chinese: (DRAW, BOTH_IDLE),
+        asian: (DRAW, BOTH_IDLE),
+    },
+    // 28.16 假根, 27.1 (借帅之力): with the red king on d0, the black king on e9 cannot
+    // take back on d9 (the kings would face each other), so the cannon there is chased;
+    // on c9 the elephant protects it (兑). One chase, one idle: allowed.
+    Case {
+        name: "false protection: a recapture facing the kings",
+        fen: "2c1k4/N8/4b4/9/9/9/9/9/9/3K5 b - - 0 1",
+        moves: "c9d9 a8c7 d9c9 c7a8",
+        kinds: &[K::Idle, K::Chase, K::Idle, K::Exchange],
+        chinese: (DRAW, BOTH_IDLE),
+        asian: (DRAW, BOTH_IDLE),
+    },
+    // 细则6 从捉到捉: the rook attacks the unprotected horse on a7 from a2 and from a3;
+    // shuttling makes no new chase.
+    Case {
+        name: "from chase to chase",
+        fen: "4k4/9/n8/9/9/9/9/R8/9/3K5 w - - 0 1",
+        moves: "a2a3 e9e8 a3a2 e8e9",
+        kinds: &[K::Idle, K::Idle, K::Idle, K::Idle],
+        chinese: (DRAW, BOTH_IDLE),
+        asian: (DRAW, BOTH_IDLE),
+    },
+    // 26.3, 28.14 长打对长打: each rook attacks a new enemy horse with each move. Both
+    // forbidden: a draw. Under the Asian rule set each chases two pieces in turn: a draw.
+    Case {
+        name: "both sides chasing",
+        fen: "nn3k3/9/7r1/9/9/9/9/R8/9/3K3NN w - - 0 1",
+        moves: "a2b2 h7i7 b2a2 i7h7",
+        kinds: &[K::Chase, K::Chase, K::Chase, K::Chase],
+        chinese: (
+            DRAW,
+            "draw: both sides attack perpetually: red perpetual chase of several pieces (长捉), black perpetual chase of several pieces (长捉)",
+        ),
+        asian: (DRAW, BOTH_IDLE),
+    },
+    // 27.1: the red king attacks the unprotected cannon on e0 from d0 and the one on d2
+    // from d1, a new attack with every move: the king's own chase is idle.
+    Case {
+        name: "the king chasing",
+        fen: "5k3/9/9/9/9/9/9/3c5/9/3Kc4 w - - 0 1",
+        moves: "d0d1 f9f8 d1d0 f8f9",
+        kinds: &[K::KingChase, K::Idle, K::KingChase, K::Idle],
+        chinese: (DRAW, BOTH_IDLE),
+        asian: (DRAW, BOTH_IDLE),
+    },
+    // 27.2: the red pawn follows the black rook between c7 and d7: a pawn's chase is
+    // idle.
+    Case {
+        name: "a pawn chasing",
+        fen: "4k4/9/2r6/2P6/9/9/9/9/9/5K3 b - - 0 1",
+        moves: "c7d7 c6d6 d7c7 d6c6",
+        kinds: &[K::Idle, K::PawnChase, K::Idle, K::PawnChase],
+        chinese: (DRAW, BOTH_IDLE),
+        asian: (DRAW, BOTH_IDLE),
+    },
+    // 28.12 (一子或数子): the black rook attacks a new red horse with each move (d2 from
+    // d7, c2 from c7): Chinese 长捉. The Asian rule set rules one piece chasing two in
+    // turn a draw.
+    Case {
+        name: "a rook chasing two horses in turn",
+        fen: "3k5/9/2r6/9/9/9/9/2NN5/9/5K3 b - - 0 1",
+        moves: "c7d7 f0e0 d7c7 e0f0",
+        kinds: &[K::Chase, K::Idle, K::Chase, K::Idle],
+        chinese: (BLACK_LOSES, "black perpetual chase of several pieces (长捉)"),
+        asian: (DRAW, BOTH_IDLE),
+    },
+    // 27.2 second half, 细则11: with the red pawn chasing the black rook back, both sides
+    // attack on every move (互打), so the pawn's chase counts: both forbidden, a draw.
+    // The Asian rule set has no such exception, and Black chases two pieces: a draw.
+    Case {
+        name: "a pawn chase counts when both sides attack",
+        fen: "3k5/9/2r6/2P6/9/9/9/2NN5/9/5K3 b - - 0 1",
+        moves: "c7d7 c6d6 d7c7 d6c6",
+        kinds: &[K::Chase, K::PawnChase, K::Chase, K::PawnChase],
+        chinese: (
+            DRAW,
+            "draw: both sides attack perpetually: red perpetual chase of the black rook on c7 (长捉), black perpetual chase of several pieces (长捉)",
+        ),
+        asian: (DRAW, BOTH_IDLE),
+    },
+    // 25.2 一将一杀 (from a game): the black cannon checks from e4, the red advisor comes
+    // back to e1 (拦: it closes the e-file), and the cannon returns to c4, threatening
+    // Cxc0 mate. Chinese: forbidden. Asian: a mate threat is not looked for, but the
+    // move to c4 attacks the elephant on c0, which has no legal recapture: 一将一捉.
+    Case {
+        name: "one check one mate threat",
+        fen: "1nbakabnr/r2C3c1/9/p1p1p1p2/8p/2c6/P1P1P1P1P/3C4B/4A4/RNBAK2NR w - - 62 32",
+        moves: "e1f0 c4e4 f0e1 e4c4",
+        kinds: &[K::Idle, K::Check, K::Block, K::MateThreat],
+        chinese: (BLACK_LOSES, "black perpetual check and mate threat (一将一杀)"),
+        asian: (
+            BLACK_LOSES,
+            "black perpetual check and chase of the red elephant on c0 (一将一捉)",
+        ),
+    },
+    // 25.2 一杀一捉: on b2 the red rook attacks the crossed pawn on b3 (a chase), on a2
+    // it threatens Ra9 mate (the horse on g7 guards e8 and f9, the red king the d-file,
+    // the pawn on e6 shuts the e-file); on b2 it threatened nothing. Chinese: forbidden.
+    // Asian: the threat is idle, one chase one idle is allowed.
+    Case {
+        name: "one mate threat one chase",
+        fen: "4k1b2/9/6N2/4p4/9/9/1p7/R8/9/3K5 w - - 0 1",
+        moves: "a2b2 g9i7 b2a2 i7g9",
+        kinds: &[K::Chase, K::Idle, K::MateThreat, K::Idle],
+        chinese: (RED_LOSES, "red perpetual mate threat and chase of the black pawn on b3 (一杀一捉)"),
+        asian: (DRAW, BOTH_IDLE),
+    },
+    // 28.11 长杀: the black cannon blocks the a-file, then the b-file; the red rook
+    // opens a new threat of mate on the other file each time. Chinese: forbidden. Asian:
+    // a perpetual mate threat is a draw. The cannon's moves onto the rook's file are 献.
+    Case {
+        name: "perpetual mate threat",
+        fen: "4k4/9/c5N2/4p4/9/R8/9/9/9/3K5 w - - 0 1",
+        moves: "a4b4 a7b7 b4a4 b7a7",
+        kinds: &[K::MateThreat, K::Offer, K::MateThreat, K::Offer],
+        chinese: (RED_LOSES, "red perpetual mate threat (长杀)"),
+        asian: (DRAW, BOTH_IDLE),
+    },
+    // 27.3, 细则13: the red rook, alone against rook, advisor and elephant, follows the
+    // black elephant (e7, c9) from its own side of the river: a defensive point in a
+    // simple draw, the chase of the elephant is idle (Chinese). Asian: a perpetual chase
+    // of one unprotected piece.
+    Case {
+        name: "chasing an elephant from a defensive point",
+        fen: "5k3/4a4/4b4/9/9/8r/9/4R4/9/3K5 b - - 0 1",
+        moves: "e7c9 e2c2 c9e7 c2e2",
+        kinds: &[K::Idle, K::DefensiveChase, K::Idle, K::DefensiveChase],
+        chinese: (DRAW, BOTH_IDLE),
+        asian: (RED_LOSES, "red perpetual chase of the black elephant on e7 (长捉)"),
+    },
+    // 28.6 献: the red cannon goes to f4, where the black rook can take it for nothing,
+    // and back. Idle.
+    Case {
+        name: "offering a piece (献)",
+        fen: "4k4/9/9/9/9/r8/9/9/9/3K1C3 w - - 0 1",
+        moves: "f0f4 e9e8 f4f0 e8e9",
+        kinds: &[K::Offer, K::Idle, K::Idle, K::Idle],
+        chinese: (DRAW, BOTH_IDLE),
+        asian: (DRAW, BOTH_IDLE),
+    },
+    // The 1999 rules' 棋例图三, as the UCCI spec gives it. Every move from the
+    // definitions:
+    // * red h6i4 (马退): the horse on i4 becomes a screen for the cannon on i2, which now
+    //   attacks the black rook on i9: a new chase (a cannon on a rook: 细则3, and the
+    //   Asian rule).
+    // * black i9h9: the rook leaves the cannon's line and, on the h-file the horse has
+    //   opened, attacks the red rook on h0, which nothing protects: 捉.
+    // * red i4h6: the horse shuts the h-file again (拦); it attacks nothing it can win.
+    // * black h9i9: back on the i-file, now open, the rook attacks the unprotected red
+    //   cannon on i2: 捉.
+    // Red: one chase, one idle (allowed). Black: a chase on every move, of the rook and
+    // the cannon in turn: 长捉 (28.12, 一子或数子), forbidden: Black must vary or lose
+    // (26.4). Under the Asian rule set one piece chasing two in turn is a draw.
+    Case {
+        name: "棋例图三 (UCCI)",
+        fen: "1r2kab1r/2c1a4/n1c1b1n2/4p2N1/p1p6/1C4P2/P1P1P4/2N1B3C/4A4/1RBAK2R1 w - - 0 1",
+        moves: "h6i4 i9h9 i4h6 h9i9",
+        kinds: &[K::Chase, K::Chase, K::Block, K::Chase],
+        chinese: (BLACK_LOSES, "black perpetual chase of several pieces (长捉)"),
+        asian: (DRAW, BOTH_IDLE),
+    },
+];
+
+#[test]
+fn the_ruled_cases() {
+    for case in CASES {
+        check_case(case);
+    }
+    // Each cycle is ruled under both rule sets.
+    assert!(2 * CASES.len() >= 40, "{} cases", CASES.len());
+}
+
+#[test]
+fn a_check_that_also_chases_is_a_check() {
+    // 27.4, 细则12 (从重): the rook checks on the e-file and attacks the unprotected
+    // cannon on h4 at once.
+    assert_nature("4k4/9/9/9/9/R6c1/9/9/9/3K5 w - - 0 1", "", "a4e4", Check);
+}
+
+#[test]
+fn the_asian_rule_set_counts_only_unprotected_pieces() {
+    // 少根: the black horse on c5 is protected once, by the rook on c9; two red rooks
+    // win it (Chinese chase), but it is protected (Asian: no chase).
+    let p = pos("2r1k4/9/9/9/R1n5R/9/9/9/9/3K5 w - - 0 1");
+    assert_eq!(p.chases().len(), 2);
+    assert!(p.chases_with(RuleSet::Asian).is_empty());
+    // A horse or cannon on a rook is a chase however the rook is protected.
+    let p = pos("2r1k4/N8/4b4/9/9/9/9/9/9/5K3 w - - 0 1");
+    assert_eq!(
+        p.chases_with(RuleSet::Asian)
+            .iter()
+            .map(|c| (c.attacker, c.victim))
+            .collect::<Vec<_>>(),
+        [(sq("a8"), sq("c9"))]
+    );
+}
+
+#[test]
+fn the_rule_set_parses_and_prints() {
+    assert_eq!("chinese".parse(), Ok(RuleSet::Chinese));
+    assert_eq!("Asian".parse(), Ok(RuleSet::Asian));
+    assert_eq!(" CHINESE ".parse(), Ok(RuleSet::Chinese));
+    assert!("european".parse::<RuleSet>().is_err());
+    assert_eq!(RuleSet::default(), RuleSet::Chinese);
+    assert_eq!(RuleSet::Asian.to_string(), "asian");
+    assert_eq!(RuleSet::Chinese.to_string(), "chinese");
+    assert_eq!(Rules::default().rule_set, RuleSet::Chinese);
+    assert_eq!(K::Follow.to_string(), "follow (跟)");
+    assert_eq!(K::Exchange.chinese(), "兑");
+}
+
+fn cli(fen: &str, moves: &str, rules: &str) -> Result<String, String> {
+    let moves: Vec<String> = moves.split_whitespace().map(String::from).collect();
+    rule_cli(fen, &moves, rules)
+}
+
+#[test]
+fn the_command_line_rules_in_one_line() {
+    let fig3 = "1r2kab1r/2c1a4/n1c1b1n2/4p2N1/p1p6/1C4P2/P1P1P4/2N1B3C/4A4/1RBAK2R1 w - - 0 1";
+    let cycle = "h6i4 i9h9 i4h6 h9i9";
+    assert_eq!(
+        cli(fig3, cycle, "chinese").as_deref(),
+        Ok("red wins (black perpetual chase of several pieces (长捉))")
+    );
+    assert_eq!(
+        cli(fig3, cycle, "asian").as_deref(),
+        Ok("draw (both sides idle)")
+    );
+    // Part of the cycle: nothing repeats yet.
+    assert_eq!(
+        cli(fig3, "h6i4 i9h9", "chinese").as_deref(),
+        Ok("ongoing (red to move, no repetition, 2 plies without capture)")
+    );
+    // Moves may come in one argument; the cycle twice over is ruled the same.
+    let twice = vec![format!("{cycle} {cycle}")];
+    assert_eq!(
+        rule_cli(fig3, &twice, "CHINESE").as_deref(),
+        Ok("red wins (black perpetual chase of several pieces (长捉))")
+    );
+    // Perpetual check; a chase.
+    assert_eq!(
+        cli(
+            "R3k4/9/9/9/9/9/9/9/9/3K5 b - - 0 1",
+            "e9e8 a9a8 e8e9 a8a9",
+            "asian"
+        )
+        .as_deref(),
+        Ok("black wins (red perpetual check)")
+    );
+    assert_eq!(
+        cli(
+            "4k4/9/1c7/9/9/9/9/1R7/9/3K5 b - - 0 1",
+            "b7c7 b2c2 c7b7 c2b2",
+            "chinese"
+        )
+        .as_deref(),
+        Ok("black wins (red perpetual chase of the black cannon on b7 (长捉))")
+    );
+    // Mate and stalemate.
+    assert_eq!(
+        cli("4k4/9/6N2/9/1P6p/9/9/9/9/R2K5 w - - 0 1", "a0a9", "chinese").as_deref(),
+        Ok("red wins (black is checkmated)")
+    );
+    assert_eq!(
+        cli("4k4/9/6N2/9/1P7/9/9/9/9/R2K5 b - - 0 1", "", "chinese").as_deref(),
+        Ok("red wins (black is stalemated (no legal move))")
+    );
+    // The natural limit.
+    assert_eq!(
+        cli(
+            "4k4/9/9/9/9/9/9/9/9/R2K5 w - - 118 80",
+            "a0a1 e9e8",
+            "chinese"
+        )
+        .as_deref(),
+        Ok("draw (natural limit: 60 moves without capture)")
+    );
+    // Errors.
+    assert!(cli("nonsense", "", "chinese")
+        .unwrap_err()
+        .contains("bad FEN"));
+    assert!(cli(fig3, "h6i4", "european")
+        .unwrap_err()
+        .contains("european"));
+    let err = cli(fig3, "h6i4 a0a1", "chinese").unwrap_err();
+    assert!(err.starts_with("move 2 (a0a1)"), "{err}");
+    // The first word is always one of four.
+    for line in [
+        cli(fig3, cycle, "asian").unwrap(),
+        cli(fig3, "", "asian").unwrap(),
+    ] {
+        let first = line.split_whitespace().next().unwrap();
+        assert!(
+            ["ongoing", "draw", "red", "black"].contains(&first),
+            "{line}"
+        );
+    }
+}
+
+#[test]
+fn game_ends_give_their_reasons() {
+    assert_eq!(
+        GameEnd::NaturalLimit.reason(),
+        "natural limit: 60 moves without capture"
+    );
+    let fewer = Rules {
+        natural_limit_moves: 40,
+        ..Rules::default()
+    };
+    assert_eq!(
+        GameEnd::NaturalLimit.reason_under(&fewer),
+        "natural limit: 40 moves without capture"
+    );
+    assert_eq!(GameEnd::Checkmate(Color::Red).reason(), "red is checkmated");
+    assert_eq!(GameEnd::Checkmate(Color::Red).result(), "black wins");
+    // The arbiter under the Asian rule set: the 棋例图三 cycle played three times is a
+    // draw; under the Chinese rule set Black loses.
+    let fen = "1r2kab1r/2c1a4/n1c1b1n2/4p2N1/p1p6/1C4P2/P1P1P4/2N1B3C/4A4/1RBAK2R1 w - - 0 1";
+    let mut p = pos(fen);
+    for _ in 0..2 {
+        for m in "h6i4 i9h9 i4h6 h9i9".split_whitespace() {
+            p.play(mv(m));
+        }
+    }
+    let asian = Rules {
+        rule_set: RuleSet::Asian,
+        ..Rules::default()
+    };
+    let end = p.adjudicate(&asian).expect("third time");
+    assert_eq!(end.loser(), None);
+    assert_eq!(end.reason(), "draw: both sides idle");
+    let end = p.adjudicate(&Rules::default()).expect("third time");
+    assert_eq!(end.loser(), Some(Color::Black));
+    assert_eq!(
+        end.reason(),
+        "black perpetual chase of several pieces (长捉)"
+    );
+}

@@ -32,7 +32,10 @@ fn forced_mate(pos: &mut Position, moves: u32) -> Option<Move> {
 fn search_fen(fen: &str, depth: i32) -> search::Outcome {
     let pos = Position::from_fen(fen).unwrap();
     let shared = Shared::new(16);
-    let limits = Limits { depth: Some(depth), ..Limits::default() };
+    let limits = Limits {
+        depth: Some(depth),
+        ..Limits::default()
+    };
     search::search(&pos, &limits, &Config::default(), &shared, &Silent)
 }
 
@@ -56,10 +59,18 @@ fn finds_forced_mates() {
         // The position really is a mate in exactly n (independent solver).
         assert!(forced_mate(&mut pos, n).is_some(), "{fen}: no mate in {n}");
         if n > 1 {
-            assert!(forced_mate(&mut pos, n - 1).is_none(), "{fen}: mate in fewer than {n}");
+            assert!(
+                forced_mate(&mut pos, n - 1).is_none(),
+                "{fen}: mate in fewer than {n}"
+            );
         }
         let outcome = search_fen(fen, 2 * n as i32 + 2);
-        assert_eq!(mate_in(outcome.score), Some(n as i32), "{fen}: score {}", outcome.score);
+        assert_eq!(
+            mate_in(outcome.score),
+            Some(n as i32),
+            "{fen}: score {}",
+            outcome.score
+        );
         // The move played keeps the forced mate.
         let best = outcome.best.unwrap();
         pos.make_move(best);
@@ -69,7 +80,10 @@ fn finds_forced_mates() {
         } else {
             for r in replies {
                 pos.make_move(r);
-                assert!(forced_mate(&mut pos, n - 1).is_some(), "{fen}: after {best} {r} no mate");
+                assert!(
+                    forced_mate(&mut pos, n - 1).is_some(),
+                    "{fen}: after {best} {r} no mate"
+                );
                 pos.unmake_move();
             }
         }

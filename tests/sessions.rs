@@ -34,7 +34,12 @@ impl Session {
             }
         });
         let stdin = child.stdin.take();
-        Session { child, stdin, lines: rx, log: Vec::new() }
+        Session {
+            child,
+            stdin,
+            lines: rx,
+            log: Vec::new(),
+        }
     }
 
     fn send(&mut self, line: &str) {
@@ -55,8 +60,12 @@ impl Session {
                         return (line, start.elapsed());
                     }
                 }
-                Err(RecvTimeoutError::Timeout) => panic!("timed out after {timeout:?}; got:\n{}", self.log.join("\n")),
-                Err(RecvTimeoutError::Disconnected) => panic!("engine exited; got:\n{}", self.log.join("\n")),
+                Err(RecvTimeoutError::Timeout) => {
+                    panic!("timed out after {timeout:?}; got:\n{}", self.log.join("\n"))
+                }
+                Err(RecvTimeoutError::Disconnected) => {
+                    panic!("engine exited; got:\n{}", self.log.join("\n"))
+                }
             }
         }
     }
@@ -93,18 +102,25 @@ fn starts(prefix: &'static str) -> impl Fn(&str) -> bool {
 fn check_bestmove(pos: &Position, line: &str) -> Move {
     let words: Vec<&str> = line.split_whitespace().collect();
     assert_eq!(words[0], "bestmove", "{line}");
-    let mv = pos.parse_move(words[1]).unwrap_or_else(|e| panic!("{line}: {e}"));
+    let mv = pos
+        .parse_move(words[1])
+        .unwrap_or_else(|e| panic!("{line}: {e}"));
     if let Some(i) = words.iter().position(|&w| w == "ponder") {
         let mut after = pos.clone();
         after.make_move(mv);
-        after.parse_move(words[i + 1]).unwrap_or_else(|e| panic!("{line}: ponder {e}"));
+        after
+            .parse_move(words[i + 1])
+            .unwrap_or_else(|e| panic!("{line}: ponder {e}"));
     }
     mv
 }
 
 /// Every `pv` in the session's `info` lines is a legal line from `pos`.
 fn check_pvs(pos: &Position, log: &[String]) {
-    for line in log.iter().filter(|l| l.starts_with("info") && l.contains(" pv ")) {
+    for line in log
+        .iter()
+        .filter(|l| l.starts_with("info") && l.contains(" pv "))
+    {
         let pv = line.split(" pv ").nth(1).unwrap();
         let mut p = pos.clone();
         for m in pv.split_whitespace() {
@@ -120,8 +136,21 @@ fn uci_game_flow_with_clock_and_movetime() {
     let mut s = Session::start();
     s.send("uci");
     s.wait_for(|l| l == "uciok", SECOND * 5);
-    for name in ["Threads", "Hash", "Clear Hash", "Ponder", "MultiPV", "Move Overhead", "UCI_Variant"] {
-        assert!(s.log.iter().any(|l| l.starts_with(&format!("option name {name} type"))), "{name}");
+    for name in [
+        "Threads",
+        "Hash",
+        "Clear Hash",
+        "Ponder",
+        "MultiPV",
+        "Move Overhead",
+        "UCI_Variant",
+    ] {
+        assert!(
+            s.log
+                .iter()
+                .any(|l| l.starts_with(&format!("option name {name} type"))),
+            "{name}"
+        );
     }
     s.send("setoption name Hash value 8");
     s.send("ucinewgame");
@@ -137,9 +166,15 @@ fn uci_game_flow_with_clock_and_movetime() {
     check_bestmove(&pos, &line);
     s.send("go movetime 500");
     let (line, took) = s.wait_for(starts("bestmove"), SECOND * 5);
-    assert!(took < Duration::from_millis(600), "movetime 500 answered after {took:?}");
+    assert!(
+        took < Duration::from_millis(600),
+        "movetime 500 answered after {took:?}"
+    );
     check_bestmove(&pos, &line);
-    assert!(s.log.iter().any(|l| l.contains("score cp") && l.contains("tbhits 0") && l.contains("hashfull")));
+    assert!(s
+        .log
+        .iter()
+        .any(|l| l.contains("score cp") && l.contains("tbhits 0") && l.contains("hashfull")));
     check_pvs(&pos, &s.log);
 }
 
@@ -148,11 +183,17 @@ fn ucci_go_time_is_honoured_and_stop_is_fast() {
     let mut s = Session::start();
     s.send("ucci");
     s.wait_for(|l| l == "ucciok", SECOND * 5);
-    assert!(s.log.iter().any(|l| l == "option usemillisec type check default true"));
+    assert!(s
+        .log
+        .iter()
+        .any(|l| l == "option usemillisec type check default true"));
     s.send("position startpos");
     s.send("go time 1000 increment 0");
     let (line, took) = s.wait_for(starts("bestmove"), SECOND * 5);
-    assert!(took < Duration::from_millis(1_100), "go time 1000 answered after {took:?}");
+    assert!(
+        took < Duration::from_millis(1_100),
+        "go time 1000 answered after {took:?}"
+    );
     check_bestmove(&Position::startpos(), &line);
     // Seconds when usemillisec is off.
     s.send("setoption usemillisec false");
@@ -164,10 +205,16 @@ fn ucci_go_time_is_honoured_and_stop_is_fast() {
     std::thread::sleep(Duration::from_millis(300));
     s.send("isready");
     let (_, took) = s.wait_for(|l| l == "readyok", SECOND);
-    assert!(took < Duration::from_millis(100), "isready while thinking took {took:?}");
+    assert!(
+        took < Duration::from_millis(100),
+        "isready while thinking took {took:?}"
+    );
     s.send("stop");
     let (line, took) = s.wait_for(starts("bestmove"), SECOND);
-    assert!(took < Duration::from_millis(50), "stop answered after {took:?}");
+    assert!(
+        took < Duration::from_millis(50),
+        "stop answered after {took:?}"
+    );
     check_bestmove(&Position::startpos(), &line);
     // stop while idle.
     s.send("stop");
@@ -187,7 +234,10 @@ fn ucci_ponder_hit_and_miss() {
     s.send("go ponder time 2000 increment 0");
     std::thread::sleep(Duration::from_millis(400));
     // While pondering the clock does not run: no bestmove yet.
-    assert!(!s.lines.try_iter().any(|l| l.starts_with("bestmove")), "bestmove while pondering");
+    assert!(
+        !s.lines.try_iter().any(|l| l.starts_with("bestmove")),
+        "bestmove while pondering"
+    );
     s.send("ponderhit");
     let (line, took) = s.wait_for(starts("bestmove"), SECOND * 3);
     assert!(took < Duration::from_millis(2_000), "{took:?}");
@@ -218,7 +268,11 @@ fn banmoves_are_honoured() {
     let moves: Vec<String> = pos.legal_moves().iter().map(|m| m.to_string()).collect();
     // Ban all but one move: that one must be played.
     let keep = "a3a4";
-    let banned: Vec<&str> = moves.iter().map(String::as_str).filter(|&m| m != keep).collect();
+    let banned: Vec<&str> = moves
+        .iter()
+        .map(String::as_str)
+        .filter(|&m| m != keep)
+        .collect();
     s.send("position startpos");
     s.send(&format!("banmoves {}", banned.join(" ")));
     s.send("go depth 4");
@@ -257,9 +311,16 @@ fn multipv_lines_are_distinct_and_legal() {
     s.send("setoption name MultiPV value 3");
     s.send("go depth 5");
     s.wait_for(starts("bestmove"), SECOND * 10);
-    let last_depth: Vec<&String> = s.log.iter().filter(|l| l.starts_with("info depth 5 ") && l.contains("multipv")).collect();
+    let last_depth: Vec<&String> = s
+        .log
+        .iter()
+        .filter(|l| l.starts_with("info depth 5 ") && l.contains("multipv"))
+        .collect();
     assert_eq!(last_depth.len(), 3, "{last_depth:#?}");
-    let firsts: Vec<&str> = last_depth.iter().map(|l| l.split(" pv ").nth(1).unwrap().split(' ').next().unwrap()).collect();
+    let firsts: Vec<&str> = last_depth
+        .iter()
+        .map(|l| l.split(" pv ").nth(1).unwrap().split(' ').next().unwrap())
+        .collect();
     assert!(firsts[0] != firsts[1] && firsts[1] != firsts[2] && firsts[0] != firsts[2]);
     check_pvs(&Position::startpos(), &s.log);
 }
@@ -289,7 +350,11 @@ fn a_flood_of_commands_is_answered_in_order() {
     let mut s = Session::start();
     s.send("uci");
     for i in 0..2000 {
-        s.send(if i % 3 == 0 { "garbage command" } else { "isready" });
+        s.send(if i % 3 == 0 {
+            "garbage command"
+        } else {
+            "isready"
+        });
     }
     s.send("go depth 2");
     s.wait_for(starts("bestmove"), SECOND * 10);
@@ -304,15 +369,23 @@ fn extensions_and_probe() {
     s.send("position startpos moves h2e2");
     s.send("d");
     s.wait_for(starts("Key:"), SECOND);
-    assert!(s.log.iter().any(|l| l.starts_with("Fen: rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b")));
+    assert!(s.log.iter().any(
+        |l| l.starts_with("Fen: rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b")
+    ));
     s.send("eval");
     s.wait_for(starts("final (side to move"), SECOND);
     s.send("go depth 4");
     s.wait_for(starts("bestmove"), SECOND * 5);
     s.send("probe startpos moves h2e2");
     let (line, _) = s.wait_for(starts("pophash"), SECOND);
-    assert!(line.contains("bestmove") && line.contains("depth"), "{line}");
+    assert!(
+        line.contains("bestmove") && line.contains("depth"),
+        "{line}"
+    );
     s.send("bench 2");
-    let (line, _) = s.wait_for(|l| l.ends_with(" nps") && l.contains(" nodes "), SECOND * 30);
+    let (line, _) = s.wait_for(
+        |l| l.ends_with(" nps") && l.contains(" nodes "),
+        SECOND * 30,
+    );
     assert!(line.split(' ').next().unwrap().parse::<u64>().unwrap() > 0);
 }

@@ -32,10 +32,29 @@
 //! and a tournament manager adjudicates with it when the position has come round the
 //! number of times it is told ([`Rules::repetitions`], three by 第4.2.3条).
 //!
-//! Not covered: 第27.3条 (a chase of an advisor or elephant made while taking a
-//! defensive point that makes a plain draw counts as idle: "a plain draw" is a judgement
-//! the board cannot make), a chase that wins a piece only after a series of checks, and
-//! 23.4 of file 004 (a perpetual attack over three or more points that never repeats).
+//! 第27.3条 (a chase of an advisor or elephant made while taking a defensive point that
+//! makes a simple draw is idle) is judged on the board by a material test ([`Kind::
+//! DefensiveChase`]). Not covered: a chase that wins a piece only after a series of
+//! checks, and 23.4 of file 004 (a perpetual attack over three or more points that never
+//! repeats).
+//!
+//! # Two rule sets
+//!
+//! [`RuleSet::Chinese`] (the default) is the above. [`RuleSet::Asian`] is the AXF-style
+//! "computer rule": perpetual check loses; a side whose every move is a check or a
+//! chase, the chases all of one same piece (the pieces are followed round the cycle),
+//! loses against a side that does not; a chase is an attack on a piece that has no legal
+//! recapture (a pinned or king-facing protector does not count), or a horse's or
+//! cannon's attack on a rook however protected; mate threats are not attacks (a
+//! perpetual mate threat is a draw), a pawn's and the king's chases are idle, and one
+//! piece chasing two or more in turn is a draw.
+//!
+//! # Words
+//!
+//! [`Ruling::reason`] and [`GameEnd::reason`] say why ("red perpetual chase of the black
+//! rook on c7", "black perpetual check", "draw: both sides idle", "natural limit: 60
+//! moves without capture"); [`rule_cli`] gives the one-line ruling of a game for the
+//! `chariot rule` command.
 //!
 //! # The natural limit
 //!
@@ -46,11 +65,12 @@
 
 mod nature;
 
-pub use nature::{ruling_value, Chase, Nature, MATE_THREAT_CHECKS};
+pub use nature::{ruling_value, Chase, Kind, Nature, RuleSet, MATE_THREAT_CHECKS};
 
 use super::mv::Move;
-use super::piece::Color;
+use super::piece::{Color, Piece};
 use super::position::Position;
+use super::square::Square;
 
 /// The natural limit: moves by each side without a capture (第4.2.4条).
 pub const NATURAL_LIMIT_MOVES: u16 = 60;
@@ -88,6 +108,74 @@ impl Verdict {
             Verdict::Loses(color) => Some(color),
         }
     }
+
+    /// The result in the command line's words: `draw`, `red wins`, `black wins`.
+    pub fn result(self) -> &'static str {
+        match self {
+            Verdict::Draw => "draw",
+            Verdict::Loses(Color::Red) => "black wins",
+            Verdict::Loses(Color::Black) => "red wins",
+        }
+    }
+}
+
+/// What one side's attacking moves round a cycle were (for the reason in words).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Attacks {
+    /// Some of its moves gave check.
+    pub checks: bool,
+    /// Some were threats to mate (杀).
+    pub mate_threats: bool,
+    /// Some were chases (捉; pawn chases only when they counted).
+    pub chases: bool,
+    /// The one enemy piece chased by every chasing move, and where it stands at the end
+    /// of the cycle.
+    pub victim: Option<(Piece, Square)>,
+}
+
+impl Attacks {
+    /// "perpetual chase of the black rook on c7", "perpetual check and mate threat" …
+    fn describe(&self, conduct: Conduct) -> String {
+        if conduct == Conduct::PerpetualCheck {
+            return "perpetual check".to_string();
+        }
+        let mut parts = Vec::new();
+        if self.checks {
+            parts.push("check".to_string());
+        }
+        if self.mate_threats {
+            parts.push("mate threat".to_string());
+        }
+        if self.chases {
+            parts.push(match self.victim {
+                Some((piece, sq)) => {
+                    format!(
+                        "chase of the {} {} on {sq}",
+                        piece.color(),
+                        piece.kind().name()
+                    )
+                }
+                None => "chase of several pieces".to_string(),
+            });
+        }
+        let list = match parts.len() {
+            0 => "attack".to_string(),
+            1 => parts.remove(0),
+            _ => {
+                let last = parts.pop().expect("two or more");
+                format!("{} and {last}", parts.join(", "))
+            }
+        };
+        let name = match (self.checks, self.mate_threats, self.chases) {
+            (true, false, true) => " (一将一捉)",
+            (true, true, false) => " (一将一杀)",
+            (false, true, true) => " (一杀一捉)",
+            (false, true, false) => " (长杀)",
+            (false, false, true) => " (长捉)",
+            _ => "",
+        };
+        format!("perpetual {list}{name}")
+    }
 }
 
 /// A ruling on the moves round a repeated cycle.
@@ -101,6 +189,68 @@ pub struct Ruling {
     pub black: Conduct,
     /// What follows.
     pub verdict: Verdict,
+    /// The rule set it was made under.
+    pub rule_set: RuleSet,
+    /// What Red's attacking moves were.
+    pub red_attacks: Attacks,
+    /// What Black's attacking moves were.
+    pub black_attacks: Attacks,
+}
+
+impl Ruling {
+    /// The conduct of `color`.
+    pub fn conduct(&self, color: Color) -> Conduct {
+        match color {
+            Color::Red => self.red,
+            Color::Black => self.black,
+        }
+    }
+
+    /// What `color`'s attacking moves were.
+    pub fn attacks(&self, color: Color) -> &Attacks {
+        match color {
+            Color::Red => &self.red_attacks,
+            Color::Black => &self.black_attacks,
+        }
+    }
+
+    /// What `color` did round the cycle, in words: "red perpetual chase of the black
+    /// rook on c7", "black perpetual check", "red idle".
+    pub fn describe_side(&self, color: Color) -> String {
+        match self.conduct(color) {
+            Conduct::Allowed => format!("{color} idle"),
+            conduct => format!("{color} {}", self.attacks(color).describe(conduct)),
+        }
+    }
+
+    /// The reason in words, without the result: the losing side's offence ("red
+    /// perpetual chase of the black rook on c7"), or why it is a draw ("both sides
+    /// idle", "both sides check perpetually", "both sides attack perpetually: …").
+    pub fn detail(&self) -> String {
+        match self.verdict {
+            Verdict::Loses(color) => self.describe_side(color),
+            Verdict::Draw => match (self.red, self.black) {
+                (Conduct::Allowed, Conduct::Allowed) => "both sides idle".to_string(),
+                (Conduct::PerpetualCheck, Conduct::PerpetualCheck) => {
+                    "both sides check perpetually".to_string()
+                }
+                _ => format!(
+                    "both sides attack perpetually: {}, {}",
+                    self.describe_side(Color::Red),
+                    self.describe_side(Color::Black)
+                ),
+            },
+        }
+    }
+
+    /// The reason in words: "red perpetual chase of the black rook on c7", "black
+    /// perpetual check", "draw: both sides idle".
+    pub fn reason(&self) -> String {
+        match self.verdict {
+            Verdict::Draw => format!("draw: {}", self.detail()),
+            Verdict::Loses(_) => self.detail(),
+        }
+    }
 }
 
 /// What a tournament manager applies after each move ([`Position::adjudicate`]).
@@ -111,6 +261,8 @@ pub struct Rules {
     pub repetitions: usize,
     /// The natural limit in moves by each side; 0 turns it off.
     pub natural_limit_moves: u16,
+    /// The rulings that apply at a repetition.
+    pub rule_set: RuleSet,
 }
 
 impl Default for Rules {
@@ -118,6 +270,7 @@ impl Default for Rules {
         Rules {
             repetitions: 3,
             natural_limit_moves: NATURAL_LIMIT_MOVES,
+            rule_set: RuleSet::Chinese,
         }
     }
 }
@@ -144,7 +297,92 @@ impl GameEnd {
             GameEnd::NaturalLimit => None,
         }
     }
+
+    /// The result in the command line's words: `draw`, `red wins`, `black wins`.
+    pub fn result(&self) -> &'static str {
+        match self.loser() {
+            None => "draw",
+            Some(Color::Red) => "black wins",
+            Some(Color::Black) => "red wins",
+        }
+    }
+
+    /// The reason in words, the natural limit given as the default sixty moves (see
+    /// [`GameEnd::reason_under`]).
+    pub fn reason(&self) -> String {
+        self.reason_under(&Rules::default())
+    }
+
+    /// The reason in words under `rules`: "black is checkmated", "red is stalemated (no
+    /// legal move)", the repetition's [`Ruling::reason`], "natural limit: 60 moves
+    /// without capture".
+    pub fn reason_under(&self, rules: &Rules) -> String {
+        match self {
+            GameEnd::Repetition(ruling) => ruling.reason(),
+            _ => self.detail_under(rules),
+        }
+    }
+
+    /// The reason without a leading "draw: ".
+    fn detail_under(&self, rules: &Rules) -> String {
+        match self {
+            GameEnd::Checkmate(color) => format!("{color} is checkmated"),
+            GameEnd::Stalemate(color) => format!("{color} is stalemated (no legal move)"),
+            GameEnd::Repetition(ruling) => ruling.detail(),
+            GameEnd::NaturalLimit => format!(
+                "natural limit: {} moves without capture",
+                rules.natural_limit_moves
+            ),
+        }
+    }
 }
+
+/// One side's tally round a cycle.
+#[derive(Clone, Debug)]
+struct Tally {
+    moves: usize,
+    all_checks: bool,
+    /// Every move 将, 杀 or 捉.
+    all_attacks: bool,
+    /// The same with pawn chases counted.
+    all_attacks_with_pawns: bool,
+    checks: bool,
+    mate_threats: bool,
+    chases: bool,
+    pawn_chases: bool,
+    /// Identities of the pieces chased by every chasing move (None before the first).
+    victims: Option<Vec<u8>>,
+    /// The same with pawn chases counted.
+    victims_with_pawns: Option<Vec<u8>>,
+}
+
+impl Tally {
+    fn new() -> Tally {
+        Tally {
+            moves: 0,
+            all_checks: true,
+            all_attacks: true,
+            all_attacks_with_pawns: true,
+            checks: false,
+            mate_threats: false,
+            chases: false,
+            pawn_chases: false,
+            victims: None,
+            victims_with_pawns: None,
+        }
+    }
+}
+
+/// Keeps `common` to the ids also in `new` (all of `new` on the first call).
+fn intersect(common: &mut Option<Vec<u8>>, new: &[u8]) {
+    match common {
+        None => *common = Some(new.to_vec()),
+        Some(ids) => ids.retain(|id| new.contains(id)),
+    }
+}
+
+/// No piece: an empty point in the identity map.
+const NO_PIECE: u8 = u8::MAX;
 
 impl Position {
     /// The earlier times the current position stood on the board with the same side to
@@ -177,96 +415,203 @@ impl Position {
         1 + self.earlier_occurrences().count()
     }
 
-    /// The ruling on the latest cycle, when the current position has stood on the board
-    /// before (the search's question).
+    /// The ruling on the latest cycle under the Chinese rule set, when the current
+    /// position has stood on the board before (the search's question).
     pub fn repetition_ruling(&self) -> Option<Ruling> {
-        self.last_repetition().map(|start| self.rule_on(start))
+        self.repetition_ruling_with(RuleSet::Chinese)
     }
 
-    /// The ruling once the current position has stood on the board `times` times (this
-    /// time included; at least 2): the moves since the first of those times are judged.
+    /// [`Position::repetition_ruling`] under `rules`.
+    pub fn repetition_ruling_with(&self, rules: RuleSet) -> Option<Ruling> {
+        self.last_repetition()
+            .map(|start| self.rule_on_with(start, rules))
+    }
+
+    /// The ruling under the Chinese rule set once the current position has stood on the
+    /// board `times` times (this time included; at least 2): the moves since the first
+    /// of those times are judged.
     pub fn repetition_ruling_after(&self, times: usize) -> Option<Ruling> {
+        self.repetition_ruling_after_with(times, RuleSet::Chinese)
+    }
+
+    /// [`Position::repetition_ruling_after`] under `rules`.
+    pub fn repetition_ruling_after_with(&self, times: usize, rules: RuleSet) -> Option<Ruling> {
         let needed = times.max(2) - 1;
         let start = self.earlier_occurrences().nth(needed - 1)?;
-        Some(self.rule_on(start))
+        Some(self.rule_on_with(start, rules))
     }
 
-    /// What each move from history index `start` to the last did, in order.
+    /// What each move from history index `start` to the last did, in order, under the
+    /// Chinese rule set.
     ///
     /// # Panics
     /// When `start` is past the end of the history, or a null move follows it.
     pub fn natures_since(&self, start: usize) -> Vec<Nature> {
-        let mut pos = self.rewound_to(start);
-        let mut natures = Vec::with_capacity(self.history.len() - start);
-        for undo in &self.history[start..] {
-            natures.push(nature::nature(&mut pos, undo.mv));
-            pos.make_move(undo.mv);
-        }
-        natures
+        self.natures_since_with(start, RuleSet::Chinese)
     }
 
-    /// Judges the moves from history index `start` to the last, which should lead from
-    /// a position back to the same one (as found by [`Position::last_repetition`]).
+    /// [`Position::natures_since`] under `rules`.
+    ///
+    /// # Panics
+    /// As [`Position::natures_since`].
+    pub fn natures_since_with(&self, start: usize, rules: RuleSet) -> Vec<Nature> {
+        self.classify_since(start, rules, false)
+            .into_iter()
+            .map(Kind::nature)
+            .collect()
+    }
+
+    /// The finer classification ([`Kind`]: 兑, 献, 拦, 跟 … told apart) of each move
+    /// from history index `start` to the last, under `rules`.
+    ///
+    /// # Panics
+    /// As [`Position::natures_since`].
+    pub fn kinds_since(&self, start: usize, rules: RuleSet) -> Vec<Kind> {
+        self.classify_since(start, rules, true)
+    }
+
+    fn classify_since(&self, start: usize, rules: RuleSet, fine: bool) -> Vec<Kind> {
+        let mut pos = self.rewound_to(start);
+        let mut kinds = Vec::with_capacity(self.history.len() - start);
+        for undo in &self.history[start..] {
+            kinds.push(nature::classify(&mut pos, undo.mv, rules, fine).kind);
+            pos.make_move(undo.mv);
+        }
+        kinds
+    }
+
+    /// Judges the moves from history index `start` to the last under the Chinese rule
+    /// set; they should lead from a position back to the same one (as found by
+    /// [`Position::last_repetition`]).
     ///
     /// # Panics
     /// When `start` is past the end of the history, or a null move follows it.
     pub fn rule_on(&self, start: usize) -> Ruling {
+        self.rule_on_with(start, RuleSet::Chinese)
+    }
+
+    /// [`Position::rule_on`] under `rules`. A side's moves are a perpetual check when
+    /// every one gives check; forbidden when every one is an attack (将, 杀 — Chinese
+    /// only — or 捉, pawn chases counted when both sides attack on every move) and, under
+    /// the Asian rule set, the chasing moves all chase one same piece; allowed
+    /// otherwise.
+    ///
+    /// # Panics
+    /// As [`Position::rule_on`].
+    pub fn rule_on_with(&self, start: usize, rules: RuleSet) -> Ruling {
         let mut pos = self.rewound_to(start);
-        // Per side: how many moves it made; whether every one was a check, an attack,
-        // an attack with pawn chases counted.
-        let mut moves = [0usize; 2];
-        let mut all_checks = [true; 2];
-        let mut all_attacks = [true; 2];
-        let mut all_attacks_with_pawns = [true; 2];
+        // Which piece is which: a piece keeps the id of the point it stood on at the
+        // start of the cycle.
+        let mut ids = [NO_PIECE; 90];
+        for sq in Square::all() {
+            if pos.piece_at(sq).is_some() {
+                ids[sq.index()] = sq.index() as u8;
+            }
+        }
+        let mut tally = [Tally::new(), Tally::new()];
         // A cycle that has come round more than once meets the same moves again.
-        let mut known: Vec<(u64, Move, Nature)> = Vec::new();
+        let mut known: Vec<(u64, Move, Kind, Vec<Square>)> = Vec::new();
         for (index, undo) in self.history.iter().enumerate().skip(start) {
-            let side = pos.side.index();
+            let t = &mut tally[pos.side.index()];
             let mv = undo.mv;
-            moves[side] += 1;
+            t.moves += 1;
+            // Apply the move to the identity map first: victims are named after it.
+            ids[mv.to().index()] = ids[mv.from().index()];
+            ids[mv.from().index()] = NO_PIECE;
             // A check is the heaviest nature: nothing more to look at.
-            if !self.move_gave_check(index) {
-                all_checks[side] = false;
-                if all_attacks_with_pawns[side] {
-                    let nature = match known.iter().find(|k| k.0 == pos.key && k.1 == mv) {
-                        Some(&(_, _, nature)) => nature,
+            if self.move_gave_check(index) {
+                t.checks = true;
+            } else {
+                t.all_checks = false;
+                if t.all_attacks_with_pawns {
+                    let (kind, victims) = match known.iter().find(|k| k.0 == pos.key && k.1 == mv) {
+                        Some((_, _, kind, victims)) => (*kind, victims.clone()),
                         None => {
-                            let nature = nature::nature(&mut pos, mv);
-                            known.push((pos.key, mv, nature));
-                            nature
+                            let c = nature::classify(&mut pos, mv, rules, false);
+                            known.push((pos.key, mv, c.kind, c.victims.clone()));
+                            (c.kind, c.victims)
                         }
                     };
-                    all_attacks[side] &= nature.is_attack(false);
-                    all_attacks_with_pawns[side] &= nature.is_attack(true);
+                    let nature = kind.nature();
+                    t.all_attacks &= nature.is_attack(false);
+                    t.all_attacks_with_pawns &= nature.is_attack(true);
+                    let victim_ids: Vec<u8> = victims.iter().map(|sq| ids[sq.index()]).collect();
+                    match nature {
+                        Nature::MateThreat => t.mate_threats = true,
+                        Nature::Chase => {
+                            t.chases = true;
+                            intersect(&mut t.victims, &victim_ids);
+                            intersect(&mut t.victims_with_pawns, &victim_ids);
+                        }
+                        Nature::PawnChase => {
+                            t.pawn_chases = true;
+                            intersect(&mut t.victims_with_pawns, &victim_ids);
+                        }
+                        Nature::Idle | Nature::Check => {}
+                    }
                 }
             }
             pos.make_move(mv);
         }
-        for side in 0..2 {
-            if moves[side] == 0 {
-                all_checks[side] = false;
-                all_attacks[side] = false;
-                all_attacks_with_pawns[side] = false;
+        for t in &mut tally {
+            if t.moves == 0 {
+                t.all_checks = false;
+                t.all_attacks = false;
+                t.all_attacks_with_pawns = false;
             }
         }
-        let conduct = |side: usize, pawns_count: bool| {
-            if all_checks[side] {
+        // Pawn chases count as chases when both sides attack on every move (相互长打,
+        // 细则11); the Asian rule set has no such exception: a pawn's chase is idle.
+        let mutual = rules == RuleSet::Chinese
+            && tally[0].all_attacks_with_pawns
+            && tally[1].all_attacks_with_pawns;
+        // Under the Asian rule set a perpetual chase is of one same piece.
+        let one_piece = |victims: &Option<Vec<u8>>| {
+            rules == RuleSet::Chinese || victims.as_ref().is_none_or(|v| !v.is_empty())
+        };
+        let mut report = [Attacks::default(); 2];
+        let mut conduct = [Conduct::Allowed; 2];
+        for side in 0..2 {
+            let t = &tally[side];
+            let (forbidden, victims, chases) = if t.all_attacks && one_piece(&t.victims) {
+                (true, &t.victims, t.chases)
+            } else if mutual && t.all_attacks_with_pawns && one_piece(&t.victims_with_pawns) {
+                (true, &t.victims_with_pawns, t.chases || t.pawn_chases)
+            } else {
+                (false, &t.victims, t.chases)
+            };
+            conduct[side] = if t.all_checks {
                 Conduct::PerpetualCheck
-            } else if all_attacks[side] || (pawns_count && all_attacks_with_pawns[side]) {
+            } else if forbidden {
                 Conduct::Forbidden
             } else {
                 Conduct::Allowed
-            }
-        };
-        // Pawn chases count as chases when both sides attack on every move (相互长打).
-        let mutual = all_attacks_with_pawns[0] && all_attacks_with_pawns[1];
-        let red = conduct(Color::Red.index(), mutual);
-        let black = conduct(Color::Black.index(), mutual);
+            };
+            let victim = victims
+                .as_ref()
+                .and_then(|v| v.first().copied())
+                .and_then(|id| ids.iter().position(|&i| i == id))
+                .map(|index| {
+                    let sq = Square::from_index(index as u8);
+                    (pos.piece_at(sq).expect("a tracked piece"), sq)
+                });
+            report[side] = Attacks {
+                checks: t.checks,
+                mate_threats: t.mate_threats,
+                chases,
+                victim,
+            };
+        }
+        let red = conduct[Color::Red.index()];
+        let black = conduct[Color::Black.index()];
         Ruling {
             start,
             red,
             black,
             verdict: verdict(red, black),
+            rule_set: rules,
+            red_attacks: report[Color::Red.index()],
+            black_attacks: report[Color::Black.index()],
         }
     }
 
@@ -312,7 +657,7 @@ impl Position {
                 GameEnd::Stalemate(self.side)
             });
         }
-        if let Some(ruling) = self.repetition_ruling_after(rules.repetitions) {
+        if let Some(ruling) = self.repetition_ruling_after_with(rules.repetitions, rules.rule_set) {
             return Some(GameEnd::Repetition(ruling));
         }
         if rules.natural_limit_moves > 0 && self.natural_limit_reached(rules.natural_limit_moves) {
@@ -356,6 +701,53 @@ pub fn verdict(red: Conduct, black: Conduct) -> Verdict {
         (Allowed, Forbidden) => Verdict::Loses(Color::Black),
         (Allowed, Allowed) | (Forbidden, Forbidden) => Verdict::Draw,
     }
+}
+
+/// The ruling of a game so far, for `chariot rule --fen <FEN> --moves <m1> <m2> …
+/// [--rules chinese|asian]`: one line, `<result> (<reason>)`, where the result is
+/// `ongoing`, `draw`, `red wins` or `black wins` (the first word is machine-readable).
+///
+/// In order: a mate or a stalemate of the side to move; a repetition of the final
+/// position (the latest cycle is judged, and the line gives the result if the offending
+/// side does not vary: "black wins (red perpetual chase of the black rook on c7)", "draw
+/// (both sides idle)"); the natural limit of sixty moves ("draw (natural limit: 60 moves
+/// without capture)"); otherwise `ongoing (…)`. Moves are ICCS (`h2e2`); an argument may
+/// hold several separated by spaces.
+///
+/// # Errors
+/// A bad FEN, an unknown rule set, or a move that is not legal where it is played.
+pub fn rule_cli(fen: &str, moves: &[String], rules: &str) -> Result<String, String> {
+    let rule_set: RuleSet = rules.parse()?;
+    let mut pos = Position::from_fen(fen).map_err(|e| format!("bad FEN '{fen}': {e}"))?;
+    for (number, text) in moves.iter().flat_map(|m| m.split_whitespace()).enumerate() {
+        pos.try_play(text)
+            .map_err(|e| format!("move {} ({text}): {e}", number + 1))?;
+    }
+    let rules = Rules {
+        rule_set,
+        ..Rules::default()
+    };
+    let end = if pos.legal_moves().is_empty() {
+        Some(if pos.in_check() {
+            GameEnd::Checkmate(pos.side_to_move())
+        } else {
+            GameEnd::Stalemate(pos.side_to_move())
+        })
+    } else if let Some(ruling) = pos.repetition_ruling_with(rule_set) {
+        Some(GameEnd::Repetition(ruling))
+    } else if pos.natural_limit_reached(rules.natural_limit_moves) {
+        Some(GameEnd::NaturalLimit)
+    } else {
+        None
+    };
+    Ok(match end {
+        Some(end) => format!("{} ({})", end.result(), end.detail_under(&rules)),
+        None => format!(
+            "ongoing ({} to move, no repetition, {} plies without capture)",
+            pos.side_to_move(),
+            pos.rule60_plies()
+        ),
+    })
 }
 
 #[cfg(test)]

@@ -297,13 +297,19 @@ fn king_attack(pos: &Position, us: Color, occ: Bitboard, zone: Bitboard) -> Scor
         }
     };
     for sq in pos.pieces(them, PieceKind::Rook) {
-        count(rook_attacks(sq, occ, pos.file_occupancy(sq.file())) & zone, 4);
+        count(
+            rook_attacks(sq, occ, pos.file_occupancy(sq.file())) & zone,
+            4,
+        );
     }
     for sq in pos.pieces(them, PieceKind::Horse) {
         count(horse_moves(sq, occ) & zone, 3);
     }
     for sq in pos.pieces(them, PieceKind::Cannon) {
-        count(cannon_attacks(sq, occ, pos.file_occupancy(sq.file())) & zone, 3);
+        count(
+            cannon_attacks(sq, occ, pos.file_occupancy(sq.file())) & zone,
+            3,
+        );
     }
     for sq in pos.pieces(them, PieceKind::Pawn) {
         count(PAWN_STEPS[them.index()][sq.index()] & zone, 2);

@@ -527,7 +527,8 @@ impl Engine {
                         started.elapsed().as_millis()
                     ));
                 }
-                let line = bestmove_line(&position, &outcome, &settings, sink.dialect, draw_offered);
+                let line =
+                    bestmove_line(&position, &outcome, &settings, sink.dialect, draw_offered);
                 // Mark the search answered first: a GUI that reacts to `bestmove` at
                 // once must find the engine idle.
                 answered_flag.store(true, Ordering::SeqCst);

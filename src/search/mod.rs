@@ -347,7 +347,15 @@ fn iterate(w: &mut Worker<'_>, limits: &Limits, config: &Config, reporter: &dyn 
         if w.id == 0 {
             // Keep the root's result in the table (for `probe` and the next search).
             let best = &w.root_moves[0];
-            w.shared.tt.store(w.pos.key(), 0, Some(best.mv), best.score, 0, depth, Bound::Exact);
+            w.shared.tt.store(
+                w.pos.key(),
+                0,
+                Some(best.mv),
+                best.score,
+                0,
+                depth,
+                Bound::Exact,
+            );
             report(w, depth, multipv, reporter);
             if let Some(mate) = limits.mate {
                 if mate_in(w.root_moves[0].score).is_some_and(|m| m > 0 && m <= mate as i32) {

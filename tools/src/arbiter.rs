@@ -2,7 +2,7 @@
 //! from the rules core; the repetition decision sits behind [`repetition_ruling`] so the
 //! full rulings module (`chariot::board::repetition`) can replace it in one place.
 
-use chariot::board::{Color, PieceKind, Position};
+use chariot::board::{Color, Move, PieceKind, Position};
 
 /// How a game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -55,6 +55,10 @@ pub struct Ruling {
     pub outcome: Outcome,
     /// Why, e.g. "Black mates", "Red checks perpetually".
     pub reason: String,
+    /// The loser lost by a foul (犯规): an illegal move, a forbidden repetition, a time
+    /// forfeit, a crash, a hang, garbage or a failure to start. Counted by the
+    /// tie-breaks.
+    pub foul: bool,
 }
 
 impl Ruling {
@@ -63,6 +67,15 @@ impl Ruling {
         Ruling {
             outcome,
             reason: reason.into(),
+            foul: false,
+        }
+    }
+
+    /// A loss by a foul (see [`Ruling::foul`]).
+    pub fn foul(outcome: Outcome, reason: impl Into<String>) -> Ruling {
+        Ruling {
+            foul: outcome != Outcome::Draw,
+            ..Ruling::new(outcome, reason)
         }
     }
 }
@@ -176,6 +189,24 @@ pub fn repetition_ruling(pos: &Position) -> Option<Ruling> {
     repetition_with(pos, 3)
 }
 
+/// The legal moves that would complete a forbidden repetition for the side to move:
+/// after them [`repetition_ruling`] declares the mover the loser (the list a UCCI engine
+/// is sent with `banmoves`).
+pub fn forbidden_moves(pos: &mut Position) -> Vec<Move> {
+    let mover = pos.side_to_move();
+    let mut out = Vec::new();
+    for mv in pos.legal_moves() {
+        pos.make_move(mv);
+        if let Some(r) = repetition_ruling(pos) {
+            if r.outcome == Outcome::loss_for(mover) {
+                out.push(mv);
+            }
+        }
+        pos.unmake_move();
+    }
+    out
+}
+
 /// As [`repetition_ruling`], when the position has occurred `count` times.
 pub fn repetition_with(pos: &Position, count: usize) -> Option<Ruling> {
     let history = pos.history();
@@ -207,11 +238,11 @@ pub fn repetition_with(pos: &Position, count: usize) -> Option<Ruling> {
     }
     let other = mover.other();
     match (all_check[0], all_check[1]) {
-        (true, false) => Some(Ruling::new(
+        (true, false) => Some(Ruling::foul(
             Outcome::loss_for(mover),
             format!("{} checks perpetually (长将)", name(mover)),
         )),
-        (false, true) => Some(Ruling::new(
+        (false, true) => Some(Ruling::foul(
             Outcome::loss_for(other),
             format!("{} checks perpetually (长将)", name(other)),
         )),
@@ -250,6 +281,29 @@ mod tests {
         play(&mut pos, "a8a9");
         let r = judge(&pos, &Rules::default(), 9).expect("a ruling");
         assert_eq!(r.outcome, Outcome::BlackWins, "{}", r.reason);
+    }
+
+    #[test]
+    fn forbidden_moves_complete_a_perpetual_check() {
+        let mut pos = Position::from_fen("4k4/9/9/9/9/9/9/9/4A4/R2AK4 w - - 0 1").unwrap();
+        play(&mut pos, "a0a9 e9e8 a9a8 e8e9 a8a9 e9e8 a9a8");
+        assert!(
+            forbidden_moves(&mut pos).is_empty(),
+            "black has no check to repeat"
+        );
+        play(&mut pos, "e8e9");
+        let key = pos.key();
+        let banned: Vec<String> = forbidden_moves(&mut pos)
+            .iter()
+            .map(|m| m.to_string())
+            .collect();
+        assert_eq!(banned, ["a8a9"]);
+        assert_eq!(pos.key(), key, "the position is restored");
+        // Playing it loses by perpetual check, as the ban says.
+        play(&mut pos, "a8a9");
+        let r = judge(&pos, &Rules::default(), 9).unwrap();
+        assert_eq!(r.outcome, Outcome::BlackWins);
+        assert!(r.foul);
     }
 
     #[test]

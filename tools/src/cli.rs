@@ -7,6 +7,7 @@ use crate::engine::{Coords, EngineConfig, Protocol};
 use crate::game::{DrawAdjudication, GameSettings, ResignAdjudication};
 use crate::openings::{load_openings, Format};
 use crate::pgn::MoveText;
+use crate::rating::{RatingMethod, Scoring};
 use crate::rng::Rng;
 use crate::stats::Sprt;
 use crate::tournament::{Kind, TournamentConfig};
@@ -36,6 +37,13 @@ Engine settings (for -engine, or -each for all engines):
   depth=N              fixed depth
   nodes=N              fixed nodes
   timemargin=MS        tolerated overrun before a time forfeit (default 50 ms)
+  banmoves=true|false  UCCI: send 'banmoves' for the moves that would complete a
+                       forbidden repetition (perpetual check) for the engine (default
+                       true; UCI engines are never sent it)
+  rating=R             rating before the event, for -rating cxa|qq (default: unrated;
+                       cxa rates it from the provisional 2300, qq from 1300)
+  ratedgames=N         rated games before the event (cxa's K: 25 under 30 games, 15
+                       after, 10 from 2500; default 30 with rating=, else 0)
   inittimeout=MS       how long the handshake and isready may take (default 10000)
 
 Match and tournament:
@@ -70,6 +78,15 @@ Rules and adjudication:
 Statistics:
   -ratinginterval N    print Elo (two engines) or the table every N games (default 10;
                        0 = only at the end)
+  -scoring 1|2|3       points for win-draw-loss: 1 = 1-0.5-0 (default), 2 = 2-1-0
+                       (2011 rules), 3 = 3-1-0. The table ranks by points, then 小分
+                       (Sonneborn-Berger), wins, 直胜 (points among the tied), fouls
+                       (fewer), games as Black, wins as Black; full ties share a rank
+  -rating elo|cxa|qq   rating list: elo = logistic Elo with 95% interval (default);
+                       cxa = the Chinese Xiangqi Association's 等级分 (K 25/15/10,
+                       expected score from 表二, Rn = Ro + K(W - We) over the event);
+                       qq = QQ xiangqi (K by rating band, first-move Yfirst -100/+100,
+                       updated game by game)
   -sprt elo0=E0 elo1=E1 alpha=A beta=B
                        sequential probability ratio test; stops the match when decided
                        (two engines; pentanomial with -repeat)
@@ -82,7 +99,9 @@ Other:
 Built-in rules (the rules core decides legality): checkmate and stalemate (困毙) lose,
 perpetual check loses, other threefold repetitions draw, an illegal move, a crash, a
 hang, garbage instead of a move or a time forfeit loses the game (the reason is in the
-PGN Termination tag) and the tournament goes on.
+PGN Termination tag) and the tournament goes on. 'bestmove M resign' resigns;
+'bestmove M draw' offers a draw (UCCI engines are told with 'go draw ...'), and an
+offer answered at once by the opponent's own 'draw' ends the game drawn by agreement.
 ";
 
 /// What the command line asks for.
@@ -137,6 +156,29 @@ fn apply(
             cfg.limits.margin_ms = value
                 .parse()
                 .map_err(|_| format!("bad timemargin '{value}' (ms)"))?
+        }
+        "banmoves" => {
+            cfg.banmoves = Some(match value.to_ascii_lowercase().as_str() {
+                "true" | "1" | "on" | "yes" => true,
+                "false" | "0" | "off" | "no" => false,
+                _ => return Err(format!("bad banmoves '{value}' (true or false)")),
+            })
+        }
+        "rating" => {
+            cfg.rating = Some(
+                value
+                    .parse()
+                    .ok()
+                    .filter(|r: &f64| r.is_finite())
+                    .ok_or_else(|| format!("bad rating '{value}'"))?,
+            )
+        }
+        "ratedgames" => {
+            cfg.rated_games = Some(
+                value
+                    .parse()
+                    .map_err(|_| format!("bad ratedgames '{value}'"))?,
+            )
         }
         "inittimeout" => {
             cfg.init_timeout_ms = value
@@ -197,6 +239,8 @@ pub fn parse(args: &[String]) -> Result<Action, String> {
         pgn_out: None,
         sprt: None,
         rating_interval: 10,
+        scoring: Scoring::One,
+        rating: RatingMethod::Elo,
         settings: GameSettings::default(),
         event: "tourney".to_string(),
         site: "?".to_string(),
@@ -226,6 +270,13 @@ pub fn parse(args: &[String]) -> Result<Action, String> {
             "repeat" => cfg.repeat = true,
             "concurrency" => cfg.concurrency = number(&f, one())?,
             "ratinginterval" => cfg.rating_interval = number(&f, one())?,
+            "scoring" => {
+                cfg.scoring = Scoring::parse(one().ok_or_else(|| format!("{f} needs 1, 2 or 3"))?)?
+            }
+            "rating" => {
+                cfg.rating =
+                    RatingMethod::parse(one().ok_or_else(|| format!("{f} needs elo, cxa or qq"))?)?
+            }
             "srand" => seed = Some(number(&f, one())?),
             "maxmoves" => rules.max_moves = number(&f, one())?,
             "naturallimit" => rules.natural_limit_plies = 2 * number::<u32>(&f, one())?,

@@ -122,6 +122,13 @@ pub struct EngineConfig {
     pub limits: Limits,
     /// How long the handshake and `isready` may take, in ms.
     pub init_timeout_ms: u64,
+    /// Send `banmoves` (UCCI) for moves that would complete a forbidden repetition;
+    /// `None`: on for UCCI (UCI has no such command).
+    pub banmoves: Option<bool>,
+    /// Rating before the event, for the documents' rating methods (`None`: unrated).
+    pub rating: Option<f64>,
+    /// Rated games before the event (the association's K factor).
+    pub rated_games: Option<u32>,
 }
 
 impl EngineConfig {
@@ -137,7 +144,15 @@ impl EngineConfig {
             options: Vec::new(),
             limits: Limits::default(),
             init_timeout_ms: 10_000,
+            banmoves: None,
+            rating: None,
+            rated_games: None,
         }
+    }
+
+    /// Whether `banmoves` is sent to this engine.
+    pub fn sends_banmoves(&self) -> bool {
+        self.proto == Protocol::Ucci && self.banmoves.unwrap_or(true)
     }
 }
 
@@ -391,6 +406,18 @@ impl Engine {
 
     /// Sends the position and `go` lines and waits up to `limit` for the answer.
     pub fn think(&mut self, position: &str, go: &str, limit: Duration) -> Thought {
+        self.think_with(position, &[], go, limit)
+    }
+
+    /// As [`Engine::think`], with `extra` lines (e.g. `banmoves …`) sent between the
+    /// position and `go`.
+    pub fn think_with(
+        &mut self,
+        position: &str,
+        extra: &[String],
+        go: &str,
+        limit: Duration,
+    ) -> Thought {
         let mut thought = Thought {
             reply: Reply::NoMove,
             elapsed_ms: 0,
@@ -403,9 +430,11 @@ impl Engine {
                 self.dead = true;
             }
         }
-        if let Err(e) = self.send(position) {
-            thought.reply = Reply::Failed(e);
-            return thought;
+        for line in std::iter::once(position).chain(extra.iter().map(String::as_str)) {
+            if let Err(e) = self.send(line) {
+                thought.reply = Reply::Failed(e);
+                return thought;
+            }
         }
         let start = Instant::now();
         if let Err(e) = self.send(go) {

@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use chariot::board::{Color, Move, Position};
 
-use crate::arbiter::{judge, judge_claim, Outcome, Rules, Ruling};
+use crate::arbiter::{forbidden_moves, judge, judge_claim, Outcome, Rules, Ruling};
 use crate::clock::Clock;
 use crate::engine::{Engine, EngineConfig, Failure, Protocol, Reply};
 use crate::openings::Opening;
@@ -94,6 +94,8 @@ pub struct GameRecord {
     pub outcome: Outcome,
     /// Why.
     pub reason: String,
+    /// The loser lost by a foul (see [`Ruling::foul`]).
+    pub foul: bool,
     /// Time control in words (PGN tag).
     pub time_control: String,
 }
@@ -219,11 +221,13 @@ pub fn play_game(
         moves: Vec::new(),
         outcome: Outcome::Draw,
         reason: String::new(),
+        foul: false,
         time_control: tc_text,
     };
     let ruling = run(red, black, &mut pos, settings, &mut record);
     record.outcome = ruling.outcome;
     record.reason = ruling.reason;
+    record.foul = ruling.foul;
     record
 }
 
@@ -241,7 +245,7 @@ fn run(
         match Engine::start(cfg, settings.debug).and_then(|mut e| e.new_game().map(|_| e)) {
             Ok(e) => engines.push(e),
             Err(e) => {
-                return Ruling::new(
+                return Ruling::foul(
                     Outcome::loss_for(color),
                     format!("{} ({}) failed to start: {e}", color_name(color), cfg.name),
                 )
@@ -285,6 +289,10 @@ fn game_loop(
     // Consecutive-score counters for adjudication.
     let mut draw_streak = 0u32;
     let mut resign_streak = [0u32; 2];
+    // The side whose last move came with a draw offer (`bestmove m draw`), and whether
+    // the other side's next move accepted it.
+    let mut draw_offer: Option<Color> = None;
+    let mut agreed = false;
     loop {
         let game_plies = record.moves.len();
         if let Some(r) = judge(
@@ -293,6 +301,17 @@ fn game_loop(
             game_plies + record.opening_moves.len(),
         ) {
             return r;
+        }
+        if agreed {
+            let accepter = pos.side_to_move().other();
+            return Ruling::new(
+                Outcome::Draw,
+                format!(
+                    "draw by agreement ({} offered, {} accepted)",
+                    color_name(accepter.other()),
+                    color_name(accepter)
+                ),
+            );
         }
         let side = pos.side_to_move();
         let si = side.index();
@@ -306,9 +325,27 @@ fn game_loop(
                 position.push_str(&coords.to_engine(&mv.to_string()));
             }
         }
-        let go = go_command(cfg.proto, cfg, &clocks[si], &clocks[1 - si], side);
+        let mut go = go_command(cfg.proto, cfg, &clocks[si], &clocks[1 - si], side);
+        let opponent_offers = draw_offer == Some(side.other());
+        if opponent_offers && cfg.proto == Protocol::Ucci {
+            // UCCI: `go draw …` tells the engine its opponent offers a draw.
+            go.replace_range(..2, "go draw");
+        }
+        let mut extra = Vec::new();
+        if cfg.sends_banmoves() {
+            let banned = forbidden_moves(pos);
+            // Only while a move remains; otherwise the engine must play one and lose.
+            if !banned.is_empty() && banned.len() < pos.legal_moves().len() {
+                let list: Vec<String> = banned
+                    .iter()
+                    .map(|m| coords.to_engine(&m.to_string()))
+                    .collect();
+                extra.push(format!("banmoves {}", list.join(" ")));
+            }
+        }
         let limit_ms = clocks[si].deadline_ms().unwrap_or(settings.hang_timeout_ms);
-        let thought = engines[si].think(&position, &go, Duration::from_millis(limit_ms));
+        let thought =
+            engines[si].think_with(&position, &extra, &go, Duration::from_millis(limit_ms));
         let who = format!("{} ({})", color_name(side), cfg.name);
         let mv_text = match &thought.reply {
             Reply::Failed(Failure::Timeout) => {
@@ -318,10 +355,10 @@ fn game_loop(
                     format!("{who} hangs (no move within {limit_ms} ms)")
                 };
                 engines[si].kill();
-                return Ruling::new(Outcome::loss_for(side), reason);
+                return Ruling::foul(Outcome::loss_for(side), reason);
             }
             Reply::Failed(Failure::Disconnected) | Reply::Failed(Failure::Io(_)) => {
-                return Ruling::new(
+                return Ruling::foul(
                     Outcome::loss_for(side),
                     format!("{who} disconnects (crashed)"),
                 );
@@ -330,7 +367,7 @@ fn game_loop(
                 if let Some(r) = judge_claim(pos) {
                     return r;
                 }
-                return Ruling::new(
+                return Ruling::foul(
                     Outcome::loss_for(side),
                     format!("{who} returned no move in a position with legal moves"),
                 );
@@ -338,10 +375,16 @@ fn game_loop(
             Reply::BestMove { resign: true, .. } => {
                 return Ruling::new(Outcome::loss_for(side), format!("{who} resigns"));
             }
-            Reply::BestMove { mv, .. } => mv.clone(),
+            Reply::BestMove { mv, draw, .. } => {
+                // Two offers in a row, one by each side, agree a draw; an offer not
+                // taken up at once lapses.
+                agreed = *draw && opponent_offers;
+                draw_offer = draw.then_some(side);
+                mv.clone()
+            }
         };
         if let Err(why) = clocks[si].record(thought.elapsed_ms) {
-            return Ruling::new(
+            return Ruling::foul(
                 Outcome::loss_for(side),
                 format!("{who} loses on time ({why})"),
             );
@@ -349,7 +392,7 @@ fn game_loop(
         let iccs = match coords.from_engine(&mv_text) {
             Some(m) => m,
             None => {
-                return Ruling::new(
+                return Ruling::foul(
                     Outcome::loss_for(side),
                     format!("{who} makes an illegal move: {}", sanitize(&mv_text)),
                 )
@@ -358,7 +401,7 @@ fn game_loop(
         let mv = match pos.try_play(&iccs) {
             Ok(mv) => mv,
             Err(_) => {
-                return Ruling::new(
+                return Ruling::foul(
                     Outcome::loss_for(side),
                     format!("{who} makes an illegal move: {}", sanitize(&mv_text)),
                 )

@@ -13,6 +13,7 @@ pub mod engine;
 pub mod game;
 pub mod openings;
 pub mod pgn;
+pub mod rating;
 pub mod rng;
 pub mod stats;
 pub mod tournament;

@@ -38,7 +38,8 @@ impl Opening {
 pub enum Format {
     /// One FEN/EPD per line (EPD operations after the four fields are ignored).
     Epd,
-    /// PGN games: `[FEN]` set-up tag and ICCS move text (`h2e2` or `H2-E2`).
+    /// PGN games: `[FEN]` set-up tag and move text in any dialect the notation module
+    /// reads (ICCS `h2e2`/`H2-E2`, WXF `C2.5`, Chinese 炮二平五).
     Pgn,
 }
 
@@ -96,9 +97,14 @@ pub fn parse_openings(text: &str, format: Format) -> Result<Vec<Opening>, String
             }
         }
         Format::Pgn => {
-            for (n, game) in split_pgn(text).into_iter().enumerate() {
-                let opening =
-                    pgn_game_opening(&game).map_err(|e| format!("game {}: {e}", n + 1))?;
+            // The notation module reads every dialect: ICCS (`h2e2`, `H2-E2`), WXF
+            // (`C2.5`) and Chinese (炮二平五, 马８进７, traditional characters too).
+            let games = chariot::notation::read_pgn(text).map_err(|e| e.to_string())?;
+            for (n, game) in games.into_iter().enumerate() {
+                let opening = Opening {
+                    fen: game.start.to_fen(),
+                    moves: game.moves.iter().map(|m| m.to_string()).collect(),
+                };
                 check(&opening).map_err(|e| format!("game {}: {e}", n + 1))?;
                 out.push(opening);
             }
@@ -114,78 +120,6 @@ fn check(opening: &Opening) -> Result<(), String> {
         return Err("the side to move has no legal move".into());
     }
     Ok(())
-}
-
-/// Splits PGN text into games (each game's text, tags included).
-fn split_pgn(text: &str) -> Vec<String> {
-    let mut games = Vec::new();
-    let mut current = String::new();
-    let mut in_moves = false;
-    for line in text.lines() {
-        let t = line.trim();
-        if t.starts_with('[') {
-            if in_moves {
-                games.push(std::mem::take(&mut current));
-                in_moves = false;
-            }
-        } else if !t.is_empty() {
-            in_moves = true;
-        }
-        current.push_str(line);
-        current.push('\n');
-    }
-    if !current.trim().is_empty() {
-        games.push(current);
-    }
-    games
-}
-
-/// The opening of one PGN game: its `[FEN]` (or the start) and its ICCS moves.
-fn pgn_game_opening(game: &str) -> Result<Opening, String> {
-    let mut fen = START_FEN.to_string();
-    let mut movetext = String::new();
-    for line in game.lines() {
-        let t = line.trim();
-        if t.starts_with('[') {
-            if let Some(rest) = t.strip_prefix("[FEN") {
-                let value = rest.trim().trim_end_matches(']').trim().trim_matches('"');
-                fen = epd_to_fen(value).ok_or_else(|| format!("bad FEN tag '{value}'"))?;
-            }
-        } else {
-            movetext.push_str(t);
-            movetext.push(' ');
-        }
-    }
-    // Strip comments and variations.
-    let mut clean = String::new();
-    let (mut brace, mut paren) = (0, 0);
-    for c in movetext.chars() {
-        match c {
-            '{' => brace += 1,
-            '}' => brace -= 1,
-            '(' if brace == 0 => paren += 1,
-            ')' if brace == 0 => paren -= 1,
-            _ if brace == 0 && paren == 0 => clean.push(c),
-            _ => {}
-        }
-    }
-    let mut moves = Vec::new();
-    let mut pos = Position::from_fen(&fen).map_err(|e| format!("bad FEN '{fen}': {e}"))?;
-    for token in clean.split_whitespace() {
-        let token = token.trim_start_matches(|c: char| c.is_ascii_digit() || c == '.');
-        if token.is_empty() || ["1-0", "0-1", "1/2-1/2", "*"].contains(&token) {
-            continue;
-        }
-        let iccs: String = token
-            .chars()
-            .filter(|c| *c != '-')
-            .collect::<String>()
-            .to_ascii_lowercase();
-        pos.try_play(&iccs)
-            .map_err(|e| format!("move '{token}': {e} (only ICCS move text is read)"))?;
-        moves.push(iccs);
-    }
-    Ok(Opening { fen, moves })
 }
 
 /// Reads an openings file.
@@ -221,5 +155,22 @@ mod tests {
         assert_eq!(p[0].moves, ["h2e2", "h9g7", "h0g2", "i9h9"]);
         assert_eq!(p[1].moves, ["c3c4"]);
         assert!(parse_openings("1. h2h8 *\n", Format::Pgn).is_err());
+        // Chinese move text (simplified and traditional), WXF, and a FEN set-up.
+        let c = parse_openings(
+            "[Game \"Chinese Chess\"]\n\n1. 炮二平五 马８进７ 2. 马二进三 车９平８ *\n\n\
+             [Game \"Chinese Chess\"]\n\n1. 炮二平五 馬８進７ 2. 馬二進三 *\n\n\
+             [Format \"WXF\"]\n\n1. C2.5 H8+7 *\n\n\
+             [FEN \"4k4/9/9/9/9/9/9/9/4A4/R2AK4 w - - 0 1\"]\n\n1. 车九进九 *\n",
+            Format::Pgn,
+        )
+        .unwrap();
+        assert_eq!(c.len(), 4);
+        assert_eq!(c[0].moves, ["h2e2", "h9g7", "h0g2", "i9h9"]);
+        assert_eq!(c[1].moves, ["h2e2", "h9g7", "h0g2"]);
+        assert_eq!(c[2].moves, ["h2e2", "h9g7"]);
+        assert_eq!(c[3].moves, ["a0a9"]);
+        assert!(c[3].fen.starts_with("4k4/9/9/9/9/9/9/9/4A4/R2AK4 w"));
+        let bad = parse_openings("1. 炮二平五 马８进８ *\n", Format::Pgn).unwrap_err();
+        assert!(bad.contains("马８进８"), "{bad}");
     }
 }

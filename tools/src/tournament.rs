@@ -13,6 +13,10 @@ use crate::engine::EngineConfig;
 use crate::game::{play_game, GameRecord, GameSettings};
 use crate::openings::Opening;
 use crate::pgn::{today, write_game, MoveText, Tags};
+use crate::rating::{
+    rank, rate_cxa, rate_qq, GameResult, RankEntry, RatingChange, RatingMethod, Scoring,
+    StartRating,
+};
 use crate::stats::{Pentanomial, Sprt, SprtDecision, Wdl};
 
 /// Tournament format.
@@ -61,6 +65,10 @@ pub struct TournamentConfig {
     pub sprt: Option<Sprt>,
     /// Print ratings every this many games (0 = only at the end).
     pub rating_interval: u32,
+    /// Points for a win, draw and loss in the table and the ranking.
+    pub scoring: Scoring,
+    /// How the rating list is computed.
+    pub rating: RatingMethod,
     /// Per-game settings.
     pub settings: GameSettings,
     /// Event tag.
@@ -142,17 +150,73 @@ pub struct Standings {
     pub games: Vec<(Job, GameRecord)>,
     /// The SPRT decision, if one was reached.
     pub sprt_decision: Option<SprtDecision>,
+    /// Points for a win, draw and loss.
+    pub scoring: Scoring,
+    /// The rating method of the table.
+    pub method: RatingMethod,
+    /// The engines' ratings before the event.
+    pub starts: Vec<StartRating>,
 }
 
 impl Standings {
-    fn new(names: Vec<String>) -> Standings {
-        let n = names.len();
+    /// Empty standings for the engines of `cfg`.
+    pub fn new(cfg: &TournamentConfig) -> Standings {
+        let n = cfg.engines.len();
         Standings {
-            names,
+            names: cfg.engines.iter().map(|e| e.name.clone()).collect(),
             wdl: vec![vec![Wdl::default(); n]; n],
             pairs: Pentanomial::default(),
             games: Vec::new(),
             sprt_decision: None,
+            scoring: cfg.scoring,
+            method: cfg.rating,
+            starts: cfg
+                .engines
+                .iter()
+                .map(|e| StartRating {
+                    rating: e.rating,
+                    rated_games: e.rated_games,
+                })
+                .collect(),
+        }
+    }
+
+    /// The finished games in schedule order, as the ranking and ratings need them.
+    pub fn results(&self) -> Vec<GameResult> {
+        let mut games: Vec<&(Job, GameRecord)> = self.games.iter().collect();
+        games.sort_by_key(|(job, _)| job.number);
+        games
+            .iter()
+            .map(|(job, rec)| GameResult {
+                red: job.red,
+                black: job.black,
+                red_result: rec.outcome.score_for(Color::Red),
+                plies: rec.moves.len(),
+                foul: rec.foul,
+            })
+            .collect()
+    }
+
+    /// The ranking with every tie-break (第14条).
+    pub fn rank_entries(&self) -> Vec<RankEntry> {
+        rank(self.names.len(), &self.results(), self.scoring)
+    }
+
+    /// The documents' rating changes (`None` for the Elo method), by engine index.
+    pub fn ratings(&self) -> Option<Vec<RatingChange>> {
+        let results = self.results();
+        match self.method {
+            RatingMethod::Elo => None,
+            RatingMethod::Qq => Some(rate_qq(&self.starts, &results)),
+            RatingMethod::Cxa => {
+                let entries = rank(self.names.len(), &results, self.scoring);
+                let single_winner = entries.len() > 1
+                    && entries[0].rank == 1
+                    && entries[1].rank == 2
+                    && !results.is_empty();
+                let champion = single_winner.then(|| entries[0].engine);
+                Some(rate_cxa(&self.starts, &results, champion))
+            }
         }
     }
 
@@ -167,21 +231,10 @@ impl Standings {
         t
     }
 
-    /// Engines ranked by points (then by Elo of the score).
+    /// Engines in rank order: points, then the documents' tie-breaks (小分, wins, 直胜,
+    /// fouls, games as Black, wins as Black).
     pub fn ranking(&self) -> Vec<usize> {
-        let mut order: Vec<usize> = (0..self.names.len()).collect();
-        order.sort_by(|a, b| {
-            let (ta, tb) = (self.total(*a), self.total(*b));
-            tb.points()
-                .partial_cmp(&ta.points())
-                .unwrap_or(std::cmp::Ordering::Equal)
-                .then(
-                    tb.score()
-                        .partial_cmp(&ta.score())
-                        .unwrap_or(std::cmp::Ordering::Equal),
-                )
-        });
-        order
+        self.rank_entries().iter().map(|e| e.engine).collect()
     }
 
     /// The two-engine score line: `Score of A vs B: W - L - D  [pct] N`.
@@ -245,9 +298,10 @@ impl Standings {
         s
     }
 
-    /// Rating list and cross-table.
+    /// Rating list and cross-table: rank (shared ranks marked `=`), points in the chosen
+    /// scoring, 小分 (SB), wins, the rating columns of the method, games, score, draws,
+    /// and each engine's points against each other one.
     pub fn table(&self) -> String {
-        let n = self.names.len();
         let width = self
             .names
             .iter()
@@ -255,42 +309,86 @@ impl Standings {
             .max()
             .unwrap_or(4)
             .max(4);
+        let entries = self.rank_entries();
+        let ratings = self.ratings();
+        let rating_head = match self.method {
+            RatingMethod::Elo => format!("{:>8} {:>7}", "Elo", "+/-"),
+            RatingMethod::Cxa | RatingMethod::Qq => format!(
+                "{:>6} {:>4} {:>6} {:>6} {:>11} {:>6}",
+                "Start", "K", "W", "We", "New", "Perf"
+            ),
+        };
         let mut s = format!(
-            "{:>4}  {:<width$}  {:>8} {:>7} {:>6} {:>6} {:>6}  ",
-            "Rank", "Name", "Elo", "+/-", "Games", "Score", "Draw"
+            "{:>4}  {:<width$}  {:>6} {:>7} {:>4}  {rating_head} {:>6} {:>6} {:>6}  ",
+            "Rank", "Name", "Pts", "SB", "W", "Games", "Score", "Draw"
         );
-        let order = self.ranking();
-        for &i in &order {
-            let short: String = self.names[i].chars().take(7).collect();
-            s.push_str(&format!(" {short:>7}"));
+        // Column heads: the names cut to 7 characters, or the ranks when cutting makes
+        // two alike.
+        let shorts: Vec<String> = entries
+            .iter()
+            .map(|e| self.names[e.engine].chars().take(7).collect())
+            .collect();
+        let alike = (1..shorts.len()).any(|k| shorts[..k].contains(&shorts[k]));
+        for (k, short) in shorts.iter().enumerate() {
+            let head = if alike {
+                format!("#{}", k + 1)
+            } else {
+                short.clone()
+            };
+            s.push_str(&format!(" {head:>7}"));
         }
         s.push('\n');
-        for (rank, &i) in order.iter().enumerate() {
+        for (k, e) in entries.iter().enumerate() {
+            let i = e.engine;
             let t = self.total(i);
-            let e = t.elo();
-            let elo = if e.elo.is_finite() {
-                format!("{:.1}", e.elo)
-            } else if e.elo > 0.0 {
-                "inf".to_string()
-            } else {
-                "-inf".to_string()
-            };
-            let margin = if e.margin.is_finite() {
-                format!("{:.1}", e.margin)
-            } else {
-                "-".to_string()
+            let shared = (k > 0 && entries[k - 1].rank == e.rank)
+                || entries.get(k + 1).is_some_and(|n| n.rank == e.rank);
+            let rank = format!("{}{}", e.rank, if shared { "=" } else { "" });
+            let rating_cols = match ratings.as_ref().map(|r| r[i]) {
+                None => {
+                    let el = t.elo();
+                    let elo = if el.elo.is_finite() {
+                        format!("{:.1}", el.elo)
+                    } else if el.elo > 0.0 {
+                        "inf".to_string()
+                    } else {
+                        "-inf".to_string()
+                    };
+                    let margin = if el.margin.is_finite() {
+                        format!("{:.1}", el.margin)
+                    } else {
+                        "-".to_string()
+                    };
+                    format!("{elo:>8} {margin:>7}")
+                }
+                Some(r) => {
+                    let perf = r
+                        .performance
+                        .map_or_else(|| "-".to_string(), |p| format!("{p:.0}"));
+                    let new = format!("{:.0}({:+.0})", r.new, r.delta());
+                    format!(
+                        "{:>6.0} {:>4.0} {:>6} {:>6.2} {:>11} {perf:>6}",
+                        r.start,
+                        r.k,
+                        fmt_points(r.w),
+                        r.we,
+                        new
+                    )
+                }
             };
             s.push_str(&format!(
-                "{:>4}  {:<width$}  {:>8} {:>7} {:>6} {:>5.1}% {:>5.1}%  ",
-                rank + 1,
+                "{:>4}  {:<width$}  {:>6} {:>7} {:>4}  {rating_cols} {:>6} {:>5.1}% {:>5.1}%  ",
+                rank,
                 self.names[i],
-                elo,
-                margin,
+                fmt_points(e.points),
+                fmt_points(e.sb),
+                e.wins,
                 t.games(),
                 100.0 * t.score(),
                 100.0 * t.draw_ratio()
             ));
-            for &j in &order {
+            for o in &entries {
+                let j = o.engine;
                 let cell = if i == j {
                     "-".to_string()
                 } else {
@@ -298,14 +396,15 @@ impl Standings {
                     if w.games() == 0 {
                         ".".to_string()
                     } else {
-                        format!("{}/{}", fmt_points(w.points()), w.games())
+                        let pts = f64::from(w.wins) * self.scoring.points(1.0)
+                            + f64::from(w.draws) * self.scoring.points(0.5);
+                        format!("{}/{}", fmt_points(pts), w.games())
                     }
                 };
                 s.push_str(&format!(" {cell:>7}"));
             }
             s.push('\n');
         }
-        let _ = n;
         s
     }
 }
@@ -313,8 +412,10 @@ impl Standings {
 fn fmt_points(p: f64) -> String {
     if p.fract() == 0.0 {
         format!("{p:.0}")
-    } else {
+    } else if (p * 2.0).fract() == 0.0 {
         format!("{p:.1}")
+    } else {
+        format!("{p:.2}")
     }
 }
 
@@ -326,8 +427,7 @@ enum Event {
 /// Runs the tournament, printing progress to `out`; returns the standings.
 pub fn run(cfg: &TournamentConfig, out: &mut dyn Write) -> Standings {
     let jobs = schedule(cfg);
-    let names: Vec<String> = cfg.engines.iter().map(|e| e.name.clone()).collect();
-    let mut st = Standings::new(names);
+    let mut st = Standings::new(cfg);
     let two = cfg.engines.len() == 2;
     let next = AtomicUsize::new(0);
     let stop = AtomicBool::new(false);

@@ -1,6 +1,7 @@
 //! Real matches between fake engines (the `fake-engine` binary of this package): a
 //! 20-game random-vs-random match, a round robin with crashing, cheating, hanging and
-//! babbling engines, SPRT stopping, and the command line.
+//! babbling engines, SPRT stopping, banmoves, draw offers, resignations, the documents'
+//! scoring and ratings, and the command line.
 
 use std::collections::HashMap;
 use std::path::PathBuf;
@@ -13,6 +14,7 @@ use chariot_tools::engine::{Coords, EngineConfig, Protocol};
 use chariot_tools::game::GameSettings;
 use chariot_tools::openings::{parse_openings, Format};
 use chariot_tools::pgn::MoveText;
+use chariot_tools::rating::{RatingMethod, Scoring};
 use chariot_tools::stats::{Sprt, SprtDecision};
 use chariot_tools::tournament::{run, Kind, Standings, TournamentConfig};
 
@@ -48,6 +50,8 @@ fn config(engines: Vec<EngineConfig>, games: u32, pgn: Option<&PathBuf>) -> Tour
         pgn_out: pgn.map(|p| (p.to_string_lossy().to_string(), MoveText::Iccs)),
         sprt: None,
         rating_interval: 0,
+        scoring: Scoring::One,
+        rating: RatingMethod::Elo,
         settings: GameSettings {
             hang_timeout_ms: 2_000,
             ..GameSettings::default()
@@ -460,4 +464,261 @@ fn schedules() {
     cfg.repeat = false;
     let jobs = chariot_tools::tournament::schedule(&cfg);
     assert_ne!(jobs[0].opening, jobs[1].opening);
+}
+
+/// The perpetual-check position: the Red rook can check the lone Black king forever.
+const PERPETUAL_FEN: &str = "3k5/9/9/9/9/9/9/9/4A4/R2AK4 w - - 0 1";
+
+#[test]
+fn banmoves_stop_a_perpetual_check() {
+    // Both fake engines play the first checking move they may; Red's checks repeat.
+    let opening = chariot_tools::openings::Opening {
+        fen: PERPETUAL_FEN.to_string(),
+        moves: Vec::new(),
+    };
+    let play = |banmoves: Option<bool>| {
+        let mut a = fake("A", &["checks"], Protocol::Ucci);
+        let mut b = fake("B", &["checks"], Protocol::Ucci);
+        a.banmoves = banmoves;
+        b.banmoves = banmoves;
+        let mut cfg = config(vec![a, b], 1, None);
+        cfg.openings = vec![opening.clone()];
+        cfg.settings.rules.max_moves = 40;
+        let st = run(&cfg, &mut Vec::new());
+        st.games[0].1.clone()
+    };
+    // Without banmoves Red repeats its check and loses by perpetual check (a foul).
+    let rec = play(Some(false));
+    assert_eq!(rec.outcome, Outcome::BlackWins, "{}", rec.reason);
+    assert!(rec.reason.contains("perpetually"), "{}", rec.reason);
+    assert!(rec.foul);
+    // With banmoves (the UCCI default) Red is told the move that would complete the
+    // repetition, plays another, and does not lose by perpetual check.
+    let rec = play(None);
+    assert!(!rec.reason.contains("perpetually"), "{}", rec.reason);
+    assert_ne!(rec.outcome, Outcome::BlackWins, "{}", rec.reason);
+    // UCI engines are never sent banmoves (the fake engine would otherwise avoid it).
+    let mut a = fake("A", &["checks"], Protocol::Uci);
+    a.banmoves = Some(true);
+    assert!(!a.sends_banmoves());
+}
+
+#[test]
+fn draw_offers_and_agreement() {
+    let pgn = temp("draws.pgn");
+    // Both offer from their third move on: the first offer answered by an offer ends
+    // the game.
+    let a = fake("A", &["draw", "2"], Protocol::Ucci);
+    let b = fake("B", &["draw", "2"], Protocol::Uci);
+    let mut cfg = config(vec![a, b], 2, Some(&pgn));
+    let st = run(&cfg, &mut Vec::new());
+    for (_, rec) in &st.games {
+        assert_eq!(rec.outcome, Outcome::Draw, "{}", rec.reason);
+        assert!(rec.reason.contains("draw by agreement"), "{}", rec.reason);
+        // Red offers with its 3rd move, Black answers with its 3rd: 6 plies.
+        assert_eq!(rec.moves.len(), 6, "{}", rec.reason);
+        assert!(!rec.foul);
+    }
+    for g in &read_pgn(&pgn) {
+        check_game(g);
+        assert_eq!(g.tags["Result"], "1/2-1/2");
+    }
+    // A UCCI engine is told of the offer (`go draw`) and accepts it.
+    let a = fake("Offer", &["draw", "0"], Protocol::Ucci);
+    let b = fake("Accept", &["acceptdraw"], Protocol::Ucci);
+    cfg = config(vec![a, b], 1, None);
+    let st = run(&cfg, &mut Vec::new());
+    let rec = &st.games[0].1;
+    assert!(
+        rec.reason.contains("Red offered, Black accepted"),
+        "{}",
+        rec.reason
+    );
+    assert_eq!(rec.moves.len(), 2);
+    // An offer nobody takes up lapses: the game goes on to the move limit.
+    let a = fake("Offer", &["draw", "0"], Protocol::Ucci);
+    let b = fake("Random", &["random"], Protocol::Ucci);
+    cfg = config(vec![a, b], 1, None);
+    cfg.settings.rules.max_moves = 10;
+    let st = run(&cfg, &mut Vec::new());
+    let rec = &st.games[0].1;
+    assert!(!rec.reason.contains("agreement"), "{}", rec.reason);
+}
+
+#[test]
+fn resignation_and_resign_adjudication() {
+    let pgn = temp("resign.pgn");
+    // `bestmove m resign` on the 4th move: the resigner loses, the move is not played.
+    let a = fake("A", &["random"], Protocol::Ucci);
+    let b = fake("Quitter", &["resign", "3"], Protocol::Ucci);
+    let cfg = config(vec![a, b], 2, Some(&pgn));
+    let st = run(&cfg, &mut Vec::new());
+    for (job, rec) in &st.games {
+        let quitter = if cfg.engines[job.red].name == "Quitter" {
+            chariot::board::Color::Red
+        } else {
+            chariot::board::Color::Black
+        };
+        assert_eq!(rec.outcome, Outcome::loss_for(quitter), "{}", rec.reason);
+        assert!(rec.reason.contains("Quitter) resigns"), "{}", rec.reason);
+        assert!(!rec.foul, "resigning is no foul");
+        // Three moves each before the resignation (plus Red's 4th when Black resigns).
+        let want = if quitter == chariot::board::Color::Red {
+            6
+        } else {
+            7
+        };
+        assert_eq!(rec.moves.len(), want, "{}", rec.reason);
+    }
+    let games = read_pgn(&pgn);
+    assert_eq!(games.len(), 2);
+    for g in &games {
+        check_game(g);
+        assert!(g.tags["Termination"].contains("resigns"));
+    }
+    // Adjudication: Loser reports -500 on every move; after 3 of its moves at or below
+    // -400 it loses. Two-sided: the opponent must report at least +400 as well.
+    let adjudicate = |winner_score: &str, two_sided: bool| {
+        let a = fake(
+            "Winner",
+            &["random", "0", "--score", winner_score],
+            Protocol::Ucci,
+        );
+        let b = fake("Loser", &["random", "0", "--score", "-500"], Protocol::Uci);
+        let mut cfg = config(vec![a, b], 2, None);
+        cfg.settings.rules.max_moves = 30;
+        cfg.settings.resign = Some(chariot_tools::game::ResignAdjudication {
+            move_count: 3,
+            score: 400,
+            two_sided,
+        });
+        run(&cfg, &mut Vec::new())
+    };
+    let st = adjudicate("0", false);
+    for (job, rec) in &st.games {
+        let loser_red = cfg_name(&st, job.red) == "Loser";
+        assert_eq!(
+            rec.outcome,
+            Outcome::win_for(if loser_red {
+                chariot::board::Color::Black
+            } else {
+                chariot::board::Color::Red
+            })
+        );
+        assert!(rec.reason.contains("adjudication"), "{}", rec.reason);
+        assert!(rec.reason.contains("Loser"), "{}", rec.reason);
+        // The loser's third move ends the game.
+        let want = if loser_red { 5 } else { 6 };
+        assert_eq!(rec.moves.len(), want, "{}", rec.reason);
+    }
+    assert_eq!(st.total(0).wins, 2);
+    // Two-sided with an opponent that does not agree (score 0): no adjudication.
+    let st = adjudicate("0", true);
+    for (_, rec) in &st.games {
+        assert!(!rec.reason.contains("adjudication"), "{}", rec.reason);
+    }
+    // Two-sided with an opponent that agrees (+500): adjudicated.
+    let st = adjudicate("500", true);
+    for (_, rec) in &st.games {
+        assert!(rec.reason.contains("adjudication"), "{}", rec.reason);
+    }
+}
+
+fn cfg_name(st: &Standings, i: usize) -> &str {
+    &st.names[i]
+}
+
+#[test]
+fn documents_scoring_and_ratings_on_the_command_line() {
+    // Chinese-notation PGN openings, 2-1-0 scoring and the association's ratings.
+    let openings = temp("chinese-openings.pgn");
+    std::fs::write(
+        &openings,
+        "[Game \"Chinese Chess\"]\n\n1. 炮二平五 马８进７ 2. 马二进三 车９平８ *\n\n\
+         [Game \"Chinese Chess\"]\n\n1. 相三进五 卒７进１ *\n",
+    )
+    .unwrap();
+    let pgn = temp("cxa.pgn");
+    let out = Command::new(TOURNEY)
+        .args([
+            "-engine",
+            "name=Good",
+            &format!("cmd={FAKE}"),
+            "rating=2400",
+        ])
+        .args([
+            "-engine",
+            "name=Crash",
+            &format!("cmd={FAKE}"),
+            "arg=crash",
+            "arg=2",
+        ])
+        .args([
+            "-engine",
+            "name=Quit",
+            &format!("cmd={FAKE}"),
+            "arg=resign",
+            "arg=1",
+        ])
+        .args(["rating=2300", "ratedgames=5"])
+        .args([
+            "-each", "tc=5+0.1", "-games", "2", "-repeat", "-scoring", "2",
+        ])
+        .args([
+            "-rating",
+            "cxa",
+            "-ratinginterval",
+            "0",
+            "-concurrency",
+            "2",
+        ])
+        .args([
+            "-openings",
+            &format!("file={}", openings.display()),
+            "format=pgn",
+        ])
+        .args(["-pgnout", pgn.to_str().unwrap(), "chinese"])
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert!(out.status.success(), "{stdout}");
+    assert!(stdout.contains("Tournament finished"), "{stdout}");
+    // Good wins all 4 games (8 points in 2-1-0); Crash and Quit each lose both games to
+    // Good and play each other: Crash loses by crashing (a foul) or Quit resigns.
+    let table: Vec<&str> = stdout
+        .lines()
+        .skip_while(|l| !l.starts_with("Rank"))
+        .collect();
+    assert!(
+        table[0].contains("Start") && table[0].contains("We"),
+        "{stdout}"
+    );
+    let good: Vec<&str> = table[1].split_whitespace().collect();
+    assert_eq!(&good[..5], ["1", "Good", "8", "8", "4"], "{stdout}");
+    // Good: 2400 vs two unrated... Crash scores 0 or 2 points; whatever the games
+    // between Crash and Quit, Good's rating changes by K 15 × (4 - We).
+    assert_eq!(good[5], "2400", "{stdout}");
+    assert_eq!(good[6], "15", "{stdout}");
+    // Quit has ratedgames=5: K 25.
+    let quit = table.iter().find(|l| l.contains(" Quit ")).unwrap();
+    assert!(quit.split_whitespace().nth(6) == Some("25"), "{stdout}");
+    let games = read_pgn_chinese(&pgn);
+    assert_eq!(games, 6, "{stdout}");
+}
+
+/// Counts the games of a Chinese-move-text PGN file, checking each with the notation
+/// module's reader.
+fn read_pgn_chinese(path: &PathBuf) -> usize {
+    let text = std::fs::read_to_string(path).unwrap();
+    assert!(text.contains("[Format \"Chinese\"]"));
+    assert!(
+        text.contains("炮二平五") || text.contains("相三进五"),
+        "{text}"
+    );
+    let games = chariot::notation::read_pgn(&text).unwrap_or_else(|e| panic!("{e}\n{text}"));
+    for g in &games {
+        let r = g.tag("Result").unwrap();
+        assert_eq!(g.result, r);
+    }
+    games.len()
 }

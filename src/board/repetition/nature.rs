@@ -6,15 +6,69 @@
 //! Everything is decided on the board with the legal move generator: a capture that
 //! would leave the king in check, a protector that is pinned, a recapture that the
 //! flying-general rule forbids, all count exactly as the rules of play say.
+//!
+//! Two rule sets ([`RuleSet`]) differ here in two places: under the Asian rule set a
+//! chase is an attack on a piece with no legal recapture at all (or a horse's or
+//! cannon's attack on a rook), and threats to mate are not looked for (they are idle).
+
+use std::fmt;
+use std::str::FromStr;
 
 use crate::board::zobrist::side_key;
-use crate::board::{Bitboard, Move, MoveList, Piece, PieceKind, Position, Square};
+use crate::board::{Bitboard, Color, Move, MoveList, Piece, PieceKind, Position, Square};
 
 /// How many checking moves a threat to mate may use: "在下一着照将或连续照将，将死对方"
 /// (第28.2条). Three checks (five plies) is deep enough for the ordinary threats and
 /// keeps classifying a move well under a millisecond (a median of about 20 µs, 0.1 ms
 /// at the 99th percentile, over random games).
 pub const MATE_THREAT_CHECKS: u32 = 3;
+
+/// Which rulings apply.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum RuleSet {
+    /// The documents' rules (中国象棋协会 competition rules): 杀 is forcing, so 长杀 and
+    /// 一将一杀 are forbidden; a chase is any new attack that wins material (无根, 假根,
+    /// 少根, or a piece worth more than its attacker); the idle categories and the
+    /// special cases of 第27条 (27.3 included).
+    #[default]
+    Chinese,
+    /// The AXF-style "computer rule": perpetual check loses; a perpetual chase of one
+    /// piece loses, where a chase is an attack on a piece that has no legal recapture
+    /// (假根 counts as none), or a horse's or cannon's attack on a rook whatever
+    /// protects it; threats to mate are idle (a perpetual mate threat is a draw).
+    Asian,
+}
+
+impl RuleSet {
+    /// The option value: `chinese` or `asian`.
+    pub fn name(self) -> &'static str {
+        match self {
+            RuleSet::Chinese => "chinese",
+            RuleSet::Asian => "asian",
+        }
+    }
+}
+
+impl fmt::Display for RuleSet {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for RuleSet {
+    type Err = String;
+
+    /// `chinese` or `asian`, in any case.
+    fn from_str(text: &str) -> Result<RuleSet, String> {
+        match text.trim().to_ascii_lowercase().as_str() {
+            "chinese" => Ok(RuleSet::Chinese),
+            "asian" => Ok(RuleSet::Asian),
+            other => Err(format!(
+                "unknown repetition rule set '{other}' (chinese or asian)"
+            )),
+        }
+    }
+}
 
 /// What a move does, from the lightest to the heaviest. A move that does several things
 /// is named by the heaviest (第27.4条, 细则12: 从重).
@@ -49,6 +103,98 @@ impl Nature {
     }
 }
 
+/// The finer classification of a move (what the documents name), for testers and the
+/// command line. The ruling needs only the [`Nature`] ([`Kind::nature`]); the idle
+/// kinds are told apart in the order below, heaviest last (a move that is both 跟 and
+/// 拦 is 跟).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Kind {
+    /// 闲: none of the others.
+    Idle,
+    /// 拦 (第28.7条): the moved piece cuts off a move of an enemy piece, attacking
+    /// nothing.
+    Block,
+    /// 跟 (第28.8条): the moved piece attacks a protected enemy piece that it cannot
+    /// win.
+    Follow,
+    /// 兑 (第28.5条): the moved piece offers an even exchange: it and an enemy piece of
+    /// the same value attack each other, or that enemy piece may take it and be taken
+    /// back.
+    Exchange,
+    /// 献 (第28.6条): the moved piece can be taken, and the taker comes out ahead.
+    Offer,
+    /// The king's own new attack on a piece it could win: idle (第27.1条).
+    KingChase,
+    /// A chase of an advisor or elephant made while taking a defensive point that
+    /// makes a simple draw: idle (第27.3条, 细则13; Chinese rule set only). The board's
+    /// judgement of "a simple draw": the moved piece stands on its own side of the
+    /// river, and the chased side's attacking force (rook 4, horse and cannon 2, any
+    /// pawn 1) is at most a rook's and no more than the mover's.
+    DefensiveChase,
+    /// A new chase by pawns only ([`Nature::PawnChase`]).
+    PawnChase,
+    /// 捉 ([`Nature::Chase`]).
+    Chase,
+    /// 杀 ([`Nature::MateThreat`]; never under the Asian rule set).
+    MateThreat,
+    /// 将 ([`Nature::Check`]).
+    Check,
+}
+
+impl Kind {
+    /// The nature the rulings judge by: the idle kinds are [`Nature::Idle`].
+    pub fn nature(self) -> Nature {
+        match self {
+            Kind::Check => Nature::Check,
+            Kind::MateThreat => Nature::MateThreat,
+            Kind::Chase => Nature::Chase,
+            Kind::PawnChase => Nature::PawnChase,
+            _ => Nature::Idle,
+        }
+    }
+
+    /// The documents' name: 将, 杀, 捉, 兵捉, 帅捉, 闲 (占要点捉士相), 献, 兑, 跟, 拦, 闲.
+    pub fn chinese(self) -> &'static str {
+        match self {
+            Kind::Idle => "闲",
+            Kind::Block => "拦",
+            Kind::Follow => "跟",
+            Kind::Exchange => "兑",
+            Kind::Offer => "献",
+            Kind::KingChase => "帅捉",
+            Kind::DefensiveChase => "占要点捉士相",
+            Kind::PawnChase => "兵捉",
+            Kind::Chase => "捉",
+            Kind::MateThreat => "杀",
+            Kind::Check => "将",
+        }
+    }
+
+    /// An English name: `idle`, `block`, `follow`, `exchange`, `offer`, `king-chase`,
+    /// `defensive-chase`, `pawn-chase`, `chase`, `mate-threat`, `check`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Kind::Idle => "idle",
+            Kind::Block => "block",
+            Kind::Follow => "follow",
+            Kind::Exchange => "exchange",
+            Kind::Offer => "offer",
+            Kind::KingChase => "king-chase",
+            Kind::DefensiveChase => "defensive-chase",
+            Kind::PawnChase => "pawn-chase",
+            Kind::Chase => "chase",
+            Kind::MateThreat => "mate-threat",
+            Kind::Check => "check",
+        }
+    }
+}
+
+impl fmt::Display for Kind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} ({})", self.name(), self.chinese())
+    }
+}
+
 /// One chase: the side to move could win the enemy piece on `victim` by capturing it
 /// with the piece on `attacker` (第28.3条, 第29条):
 ///
@@ -59,7 +205,8 @@ impl Nature {
 /// * the capture wins material once the exchange on that point is played out, each side
 ///   free to stop (an unprotected piece; one whose protector cannot legally recapture,
 ///   假根; one with fewer protectors than it needs, 少根; a piece worth more than its
-///   attacker, 细则3);
+///   attacker, 细则3); under the Asian rule set: no legal recapture at all, or a horse
+///   or cannon taking a rook;
 /// * the capture does not let the opponent mate at once (第29.4条, 细则7).
 ///
 /// Not detected: winning a piece through a series of checks first (第29.1条's 连续照将).
@@ -88,15 +235,35 @@ pub fn ruling_value(piece: Piece, sq: Square) -> i32 {
 }
 
 impl Position {
-    /// What the legal move `mv` does here (this position is before the move).
+    /// What the legal move `mv` does here (this position is before the move), under the
+    /// Chinese rule set.
     pub fn nature_of(&self, mv: Move) -> Nature {
-        nature(&mut self.detached(), mv)
+        self.nature_of_with(mv, RuleSet::Chinese)
     }
 
-    /// The chases the side to move holds now: each enemy piece it could win on its next
-    /// move, with the piece that would capture it (see [`Chase`]).
+    /// What the legal move `mv` does here under `rules`.
+    pub fn nature_of_with(&self, mv: Move, rules: RuleSet) -> Nature {
+        classify(&mut self.detached(), mv, rules, false)
+            .kind
+            .nature()
+    }
+
+    /// The finer classification of the legal move `mv` here under `rules` (兑, 献, 拦,
+    /// 跟 and the idle chases told apart).
+    pub fn kind_of(&self, mv: Move, rules: RuleSet) -> Kind {
+        classify(&mut self.detached(), mv, rules, true).kind
+    }
+
+    /// The chases the side to move holds now under the Chinese rule set: each enemy
+    /// piece it could win on its next move, with the piece that would capture it (see
+    /// [`Chase`]).
     pub fn chases(&self) -> Vec<Chase> {
-        chases(&mut self.detached())
+        chases(&mut self.detached(), RuleSet::Chinese, false)
+    }
+
+    /// The chases the side to move holds now under `rules`.
+    pub fn chases_with(&self, rules: RuleSet) -> Vec<Chase> {
+        chases(&mut self.detached(), rules, false)
     }
 
     /// Whether the side to move can mate by a series of at most `max_checks` checks,
@@ -132,41 +299,60 @@ impl Position {
     }
 }
 
-/// What `mv` does in `pos`; `pos` is restored before returning.
-pub(super) fn nature(pos: &mut Position, mv: Move) -> Nature {
-    let chases_before = chases(pos);
+/// A classified move: its kind and the points (after the move) of the pieces it newly
+/// chases (empty unless the kind is a chase of some sort).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(super) struct Classified {
+    pub kind: Kind,
+    pub victims: Vec<Square>,
+}
+
+/// What `mv` does in `pos` under `rules`; `pos` is restored before returning. With
+/// `fine`, the idle kinds are told apart (dearer; the rulings do not need it).
+pub(super) fn classify(pos: &mut Position, mv: Move, rules: RuleSet, fine: bool) -> Classified {
+    let chases_before = chases(pos, rules, fine);
     pos.make_move(mv);
     let result = if pos.in_check() {
-        Nature::Check
+        Classified {
+            kind: Kind::Check,
+            victims: Vec::new(),
+        }
     } else {
         let mut passed = pos.with_turn_passed().expect("not in check");
-        quiet_nature(pos, &mut passed, mv, &chases_before)
+        quiet_kind(pos, &mut passed, mv, &chases_before, rules, fine)
     };
     pos.unmake_move();
     result
 }
 
-/// The nature of the move `mv` that gave no check, given the position after it
+/// The kind of the move `mv` that gave no check, given the position after it
 /// (`after`, whose previous position is one unmake away), the same board with the
 /// mover to move again (`passed`) and the chases that stood before the move.
-fn quiet_nature(
+fn quiet_kind(
     after: &mut Position,
     passed: &mut Position,
     mv: Move,
     chases_before: &[Chase],
-) -> Nature {
-    if mates_by_checks(passed, MATE_THREAT_CHECKS) {
+    rules: RuleSet,
+    fine: bool,
+) -> Classified {
+    if rules == RuleSet::Chinese && mates_by_checks(passed, MATE_THREAT_CHECKS) {
         // A threat that stood before the move is not the move's doing (as 第29.2条 says
         // of chases): a waiting move in a won ending is not 杀.
         after.unmake_move();
         let had_threat = mates_by_checks(after, MATE_THREAT_CHECKS);
         after.make_move(mv);
         if !had_threat {
-            return Nature::MateThreat;
+            return Classified {
+                kind: Kind::MateThreat,
+                victims: Vec::new(),
+            };
         }
     }
-    let mut pawn_only = false;
-    for chase in chases(passed) {
+    let mut pieces = Vec::new();
+    let mut pawns = Vec::new();
+    let mut king = Vec::new();
+    for chase in chases(passed, rules, fine) {
         // The moved piece keeps its identity: a chase it already made from its old
         // point is not new (细则6: 从捉到捉).
         let origin = if chase.attacker == mv.to() {
@@ -177,22 +363,149 @@ fn quiet_nature(
         let old = chases_before
             .iter()
             .any(|c| c.attacker == origin && c.victim == chase.victim);
-        if !old {
-            if chase.attacker_kind != PieceKind::Pawn {
-                return Nature::Chase;
-            }
-            pawn_only = true;
+        if old {
+            continue;
+        }
+        let list = match chase.attacker_kind {
+            PieceKind::Pawn => &mut pawns,
+            PieceKind::King => &mut king,
+            _ => &mut pieces,
+        };
+        if !list.contains(&chase.victim) {
+            list.push(chase.victim);
         }
     }
-    if pawn_only {
-        Nature::PawnChase
+    if !pieces.is_empty() {
+        let kind = if rules == RuleSet::Chinese && defensive_point_draw(passed, mv, &pieces) {
+            Kind::DefensiveChase
+        } else {
+            Kind::Chase
+        };
+        return Classified {
+            kind,
+            victims: pieces,
+        };
+    }
+    if !pawns.is_empty() {
+        return Classified {
+            kind: Kind::PawnChase,
+            victims: pawns,
+        };
+    }
+    if !king.is_empty() {
+        return Classified {
+            kind: Kind::KingChase,
+            victims: king,
+        };
+    }
+    let kind = if fine {
+        idle_kind(after, passed, mv)
     } else {
-        Nature::Idle
+        Kind::Idle
+    };
+    Classified {
+        kind,
+        victims: Vec::new(),
     }
 }
 
-/// The chases of the side to move in `pos` (restored before returning).
-pub(super) fn chases(pos: &mut Position) -> Vec<Chase> {
+/// 第27.3条: every piece newly chased is an advisor or an elephant, the moved piece
+/// stands on its own side of the river (a defensive point), and the material is a
+/// simple draw: the chased side's attacking force is at most a rook's and no more than
+/// the mover's (`passed` has the mover to move).
+fn defensive_point_draw(passed: &Position, mv: Move, victims: &[Square]) -> bool {
+    let mover = passed.side;
+    let all_minor_defenders = victims.iter().all(|&sq| {
+        matches!(
+            passed.piece_at(sq).map(Piece::kind),
+            Some(PieceKind::Advisor | PieceKind::Elephant)
+        )
+    });
+    if !all_minor_defenders || !mv.to().on_side_of(mover) {
+        return false;
+    }
+    let force = |color: Color| -> u32 {
+        4 * passed.pieces(color, PieceKind::Rook).count()
+            + 2 * passed.pieces(color, PieceKind::Horse).count()
+            + 2 * passed.pieces(color, PieceKind::Cannon).count()
+            + passed.pieces(color, PieceKind::Pawn).count()
+    };
+    let theirs = force(!mover);
+    theirs <= 4 && theirs <= force(mover)
+}
+
+/// The idle kinds, heaviest first: 献, 兑, 跟, 拦, 闲. `after` has the opponent to
+/// move, `passed` the mover.
+fn idle_kind(after: &mut Position, passed: &mut Position, mv: Move) -> Kind {
+    let to = mv.to();
+    let moved = after.piece_at(to).expect("the moved piece");
+    let value = ruling_value(moved, to);
+    // 献: the opponent can take the moved piece and come out ahead.
+    if value > 0
+        && chases(after, RuleSet::Chinese, true)
+            .iter()
+            .any(|c| c.victim == to)
+    {
+        return Kind::Offer;
+    }
+    // 兑: an enemy piece of the same value and the moved piece attack each other, or
+    // that piece may take the moved one (and be taken back: not 献).
+    let mut ours = MoveList::new();
+    passed.generate_captures(&mut ours);
+    let mut theirs = MoveList::new();
+    after.generate_captures(&mut theirs);
+    let same_value_target = ours.iter().any(|m| {
+        m.from() == to
+            && after
+                .piece_at(m.to())
+                .is_some_and(|p| ruling_value(p, m.to()) == value)
+    });
+    let same_value_taker = theirs.iter().any(|m| {
+        m.to() == to
+            && after
+                .piece_at(m.from())
+                .is_some_and(|p| ruling_value(p, m.from()) == value)
+    });
+    if value > 0 && (same_value_target || same_value_taker) {
+        return Kind::Exchange;
+    }
+    // 跟: the moved piece attacks an enemy piece of value that it cannot win (an old
+    // chase carried on from its former point, 细则6, is plain 闲).
+    let winnable = chases(passed, RuleSet::Chinese, true);
+    if ours.iter().any(|m| {
+        m.from() == to
+            && after
+                .piece_at(m.to())
+                .is_some_and(|p| ruling_value(p, m.to()) > 0)
+            && !winnable
+                .iter()
+                .any(|c| c.attacker == to && c.victim == m.to())
+    }) {
+        return Kind::Follow;
+    }
+    // 拦: with the moved piece lifted off its new point, some enemy piece would have
+    // a move it has not now (the point itself aside).
+    let mut vacated = after.detached();
+    let bit = Bitboard::from_square(to);
+    vacated.board[to.index()] = None;
+    vacated.pieces[moved.color().index()][moved.kind().index()] ^= bit;
+    vacated.colors[moved.color().index()] ^= bit;
+    vacated.file_occ[to.file() as usize] &= !(1 << to.rank());
+    let enemy = !moved.color();
+    for sq in after.color_pieces(enemy) {
+        let piece = after.piece_at(sq).expect("an enemy piece");
+        let now = after.piece_targets(sq, piece);
+        let free = vacated.piece_targets(sq, piece);
+        if (free & !now).without(to).any() {
+            return Kind::Block;
+        }
+    }
+    Kind::Idle
+}
+
+/// The chases of the side to move in `pos` under `rules` (restored before returning);
+/// with `with_king`, the king's own chases too (for [`Kind::KingChase`]).
+pub(super) fn chases(pos: &mut Position, rules: RuleSet, with_king: bool) -> Vec<Chase> {
     let mut captures = MoveList::new();
     pos.generate_captures(&mut captures);
     let mut found = Vec::new();
@@ -200,11 +513,18 @@ pub(super) fn chases(pos: &mut Position) -> Vec<Chase> {
         let attacker = pos.piece_at(mv.from()).expect("a capture has a mover");
         let victim = pos.piece_at(mv.to()).expect("a capture has a victim");
         let value = ruling_value(victim, mv.to());
-        if attacker.kind() == PieceKind::King || value == 0 {
+        if value == 0 || (attacker.kind() == PieceKind::King && !with_king) {
             continue;
         }
         pos.make_move(mv);
-        let wins = value - exchange_gain(pos, mv.to()) > 0 && !mates_in_one(pos);
+        let wins = match rules {
+            RuleSet::Chinese => value - exchange_gain(pos, mv.to()) > 0,
+            RuleSet::Asian => {
+                (victim.kind() == PieceKind::Rook
+                    && matches!(attacker.kind(), PieceKind::Horse | PieceKind::Cannon))
+                    || !has_capture_on(pos, mv.to())
+            }
+        } && !mates_in_one(pos);
         pos.unmake_move();
         if wins {
             found.push(Chase {
@@ -215,6 +535,13 @@ pub(super) fn chases(pos: &mut Position) -> Vec<Chase> {
         }
     }
     found
+}
+
+/// Whether the side to move has a legal capture on `sq`.
+fn has_capture_on(pos: &Position, sq: Square) -> bool {
+    let mut captures = MoveList::new();
+    pos.generate_captures(&mut captures);
+    captures.iter().any(|m| m.to() == sq)
 }
 
 /// What the side to move can gain by capturing on `sq` and playing out the exchange

@@ -13,7 +13,13 @@
 //! - `resignblack N`: resigns when playing Black, plays random moves as Red;
 //! - `nomove N`: answers `nobestmove` / `bestmove (none)`;
 //! - `slow MS`: waits MS ms before every move;
-//! - `nostart`: never finishes the handshake.
+//! - `nostart`: never finishes the handshake;
+//! - `checks`: deterministic: the first checking move (in ICCS order), else the first
+//!   legal move (both skip the moves of `banmoves`);
+//! - `draw N`: random moves, and from the (N+1)-th on every `bestmove` offers a draw;
+//! - `acceptdraw`: random moves, adding `draw` when told `go draw` (UCCI).
+//!
+//! Every mode honours `banmoves` (reset by the next `position`).
 
 use std::io::{self, BufRead, Write};
 use std::time::Duration;
@@ -59,6 +65,7 @@ fn main() {
     let mut pos = Position::startpos();
     let mut ucci = true;
     let mut moves_made: u64 = 0;
+    let mut banned: Vec<String> = Vec::new();
     let fmt_move = |m: &str| -> String {
         if !uci10 {
             return m.to_string();
@@ -111,7 +118,14 @@ fn main() {
                 }
                 return;
             }
+            "banmoves" => {
+                banned = words[1..]
+                    .iter()
+                    .map(|m| if uci10 { from_uci10(m) } else { m.to_string() })
+                    .collect();
+            }
             "position" => {
+                banned.clear();
                 let (fen, k) = if words.get(1) == Some(&"startpos") {
                     (START_FEN.to_string(), 2)
                 } else {
@@ -139,7 +153,17 @@ fn main() {
                     "slow" => std::thread::sleep(Duration::from_millis(n)),
                     _ => {}
                 }
-                let legal = pos.legal_moves();
+                let all = pos.legal_moves();
+                let legal: Vec<_> = all
+                    .iter()
+                    .copied()
+                    .filter(|m| !banned.contains(&m.to_string()))
+                    .collect();
+                let legal = if legal.is_empty() {
+                    all.to_vec()
+                } else {
+                    legal
+                };
                 moves_made += 1;
                 if mode == "garbage" && misbehave {
                     let _ = out.write_all(b"\xff\xfe garbage \x00 line\n");
@@ -171,7 +195,17 @@ fn main() {
                     say(&mut out, &format!("bestmove {}", fmt_move(&bad)));
                     continue;
                 }
-                let mv = legal[rng.below(legal.len())].to_string();
+                let mv = if mode == "checks" {
+                    let mut sorted: Vec<String> = legal.iter().map(|m| m.to_string()).collect();
+                    sorted.sort();
+                    sorted
+                        .iter()
+                        .find(|m| pos.gives_check(pos.parse_move(m).expect("legal")))
+                        .unwrap_or(&sorted[0])
+                        .clone()
+                } else {
+                    legal[rng.below(legal.len())].to_string()
+                };
                 say(
                     &mut out,
                     &format!(
@@ -182,7 +216,15 @@ fn main() {
                 );
                 let black = pos.side_to_move() == chariot::board::Color::Black;
                 let resign = (mode == "resign" || mode == "resignblack" && black) && misbehave;
-                let tail = if resign { " resign" } else { "" };
+                let draw = (mode == "draw" && misbehave)
+                    || (mode == "acceptdraw" && words.get(1) == Some(&"draw"));
+                let tail = if resign {
+                    " resign"
+                } else if draw {
+                    " draw"
+                } else {
+                    ""
+                };
                 say(&mut out, &format!("bestmove {}{tail}", fmt_move(&mv)));
             }
             _ => {}
