@@ -1,6 +1,6 @@
 //! The arbiter: decides when a game is over and why. Legality, check and mate come
-//! from the rules core; the repetition decision sits behind [`repetition_ruling`] so the
-//! full rulings module (`chariot::board::repetition`) can replace it in one place.
+//! from the rules core; repetitions are ruled by `chariot::board::repetition` behind
+//! [`repetition_ruling`].
 
 use chariot::board::{Color, Move, PieceKind, Position};
 
@@ -209,45 +209,22 @@ pub fn forbidden_moves(pos: &mut Position) -> Vec<Move> {
 
 /// As [`repetition_ruling`], when the position has occurred `count` times.
 pub fn repetition_with(pos: &Position, count: usize) -> Option<Ruling> {
-    let history = pos.history();
-    let n = history.len();
-    let key = pos.key();
-    // Only positions since the last capture can repeat; keys of earlier ones differ.
-    let window = (pos.rule60_plies() as usize).min(n);
-    let mut occurrences = Vec::new();
-    // Same side to move: step back two plies at a time.
-    let mut i = n;
-    while i >= 2 && n - (i - 2) <= window {
-        i -= 2;
-        if history[i].key == key {
-            occurrences.push(i);
+    // The rulings module (棋例, Chinese rule set): perpetual check loses, a forbidden
+    // perpetual attack (chase, mate threat, or their mixtures) against idle moves
+    // loses, otherwise the repetition is a draw.
+    let ruling = pos.repetition_ruling_after(count)?;
+    let reason = ruling.reason();
+    Some(match ruling.verdict.loser() {
+        None => Ruling::new(Outcome::Draw, format!("repetition: {reason}")),
+        Some(loser) => {
+            let words = if ruling.attacks(loser).checks && reason.contains("perpetual check") {
+                format!("{} checks perpetually (长将): {reason}", name(loser))
+            } else {
+                reason
+            };
+            Ruling::foul(Outcome::loss_for(loser), words)
         }
-    }
-    if count < 2 || occurrences.len() < count - 1 {
-        return None;
-    }
-    let first = occurrences[count - 2]; // the earliest of the last `count` occurrences
-    let mover = pos.side_to_move().other(); // made the last move (index n-1)
-                                            // Moves first..n: index j was made by `mover` when n-1-j is even.
-    let mut all_check = [true, true]; // [mover, other]
-    for j in first..n {
-        let who = (n - 1 - j) % 2;
-        if !pos.move_gave_check(j) {
-            all_check[who] = false;
-        }
-    }
-    let other = mover.other();
-    match (all_check[0], all_check[1]) {
-        (true, false) => Some(Ruling::foul(
-            Outcome::loss_for(mover),
-            format!("{} checks perpetually (长将)", name(mover)),
-        )),
-        (false, true) => Some(Ruling::foul(
-            Outcome::loss_for(other),
-            format!("{} checks perpetually (长将)", name(other)),
-        )),
-        _ => Some(Ruling::new(Outcome::Draw, "threefold repetition")),
-    }
+    })
 }
 
 #[cfg(test)]
