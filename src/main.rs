@@ -76,6 +76,19 @@ enum Tool {
         #[arg(long, default_value_t = 1)]
         threads: usize,
     },
+    /// Rule a game so far under the repetition rulings (棋例): prints `ongoing`,
+    /// `draw`, `red wins` or `black wins` and the reason, on one line.
+    Rule {
+        /// Position the game starts from (default: the start position).
+        #[arg(long, default_value = START_FEN)]
+        fen: String,
+        /// The moves played (ICCS).
+        #[arg(long, num_args = 0..)]
+        moves: Vec<String>,
+        /// Rule set: chinese (the documents' rules) or asian (AXF-style computer rule).
+        #[arg(long, default_value = "chinese")]
+        rules: String,
+    },
     /// Print the static evaluation of a position, term by term.
     Eval {
         #[arg(long, default_value = START_FEN)]
@@ -130,6 +143,18 @@ fn main() -> ExitCode {
             movetime,
             threads,
         }) => analyse(&fen, &moves, depth, movetime, threads),
+        Some(Tool::Rule { fen, moves, rules }) => {
+            match chariot::board::repetition::rule_cli(&fen, &moves, &rules) {
+                Ok(line) => {
+                    println!("{line}");
+                    ExitCode::SUCCESS
+                }
+                Err(e) => {
+                    eprintln!("error: {e}");
+                    ExitCode::from(2)
+                }
+            }
+        }
         Some(Tool::Eval { fen }) => match Position::from_fen(&fen) {
             Ok(pos) => {
                 println!("{}", chariot::eval::trace(&pos));

@@ -89,3 +89,76 @@ fn finds_forced_mates() {
         }
     }
 }
+
+fn search_after(fen: &str, moves: &str, depth: i32) -> (Position, search::Outcome) {
+    let mut pos = Position::from_fen(fen).unwrap();
+    for m in moves.split_whitespace() {
+        pos.try_play(m).unwrap();
+    }
+    let shared = Shared::new(16);
+    let limits = Limits {
+        depth: Some(depth),
+        ..Limits::default()
+    };
+    let outcome = search::search(&pos, &limits, &Config::default(), &shared, &Silent);
+    (pos, outcome)
+}
+
+#[test]
+fn never_walks_into_a_perpetual_check_loss() {
+    // Red's rook has checked on every move of the cycle; checking again from e0 would
+    // repeat the position and lose by perpetual check (长将). Red, a rook up, varies.
+    let (_, outcome) = search_after(
+        "4k4/9/9/9/9/9/9/9/9/3K1R3 w - - 0 1",
+        "f0e0 e9f9 e0f0 f9e9",
+        8,
+    );
+    assert_ne!(outcome.best.unwrap().to_string(), "f0e0");
+    assert!(outcome.score > 300, "{}", outcome.score);
+}
+
+#[test]
+fn uses_the_opponents_perpetual_check_as_a_win() {
+    // Black, a rook up, has checked on every move; Red's king returns to e0 and the
+    // position repeats: Black must vary or lose, so the repetition is a win for Red.
+    let (_, outcome) = search_after("3k1r3/9/9/9/9/9/P8/9/9/4K4 b - - 0 1", "f9e9 e0f0 e9f9", 6);
+    assert_eq!(outcome.best.unwrap().to_string(), "f0e0");
+    assert!(outcome.score > 10_000, "{}", outcome.score);
+}
+
+#[test]
+fn single_threaded_search_is_deterministic() {
+    let fen = "r1bakab2/9/2n6/p5n1p/4R4/9/P3C3P/9/9/RN3K3 b - - 0 1";
+    let a = search_fen(fen, 7);
+    let b = search_fen(fen, 7);
+    assert_eq!(a, b);
+    assert!(a.nodes > 1000);
+}
+
+#[test]
+fn two_threads_find_a_legal_move_and_the_mates() {
+    let pos = Position::startpos();
+    let shared = Shared::new(16);
+    let limits = Limits {
+        depth: Some(6),
+        ..Limits::default()
+    };
+    let config = Config {
+        threads: 2,
+        ..Config::default()
+    };
+    let outcome = search::search(&pos, &limits, &config, &shared, &Silent);
+    assert!(pos.is_legal(outcome.best.unwrap()));
+    let (fen, n) = MATES[4];
+    let mate = search::search(
+        &Position::from_fen(fen).unwrap(),
+        &Limits {
+            depth: Some(8),
+            ..Limits::default()
+        },
+        &config,
+        &shared,
+        &Silent,
+    );
+    assert_eq!(mate_in(mate.score), Some(n as i32));
+}

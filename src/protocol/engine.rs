@@ -10,6 +10,7 @@ use std::time::{Duration, Instant};
 
 use super::command::{parse, Command, Dialect, Go, PositionSource};
 use super::options::{self, Id, Kind, OPTIONS};
+use crate::board::repetition::RuleSet;
 use crate::board::{perft, Color, Move, PieceKind, Position};
 use crate::search::{self, mate_in, Bound, Config, Info, Limits, Outcome, Reporter, Shared};
 
@@ -108,6 +109,7 @@ struct Settings {
     move_overhead_ms: u64,
     use_millisec: bool,
     rule60: bool,
+    rule_set: RuleSet,
     draw_offers: bool,
     resign: bool,
     debug: bool,
@@ -119,9 +121,10 @@ impl Default for Settings {
             hash_mb: 16,
             threads: 1,
             multipv: 1,
-            move_overhead_ms: 30,
+            move_overhead_ms: 50,
             use_millisec: true,
             rule60: true,
+            rule_set: RuleSet::Chinese,
             draw_offers: true,
             resign: true,
             debug: false,
@@ -360,6 +363,11 @@ impl Engine {
                 Id::ClearHash => self.shared.tt.clear(),
                 Id::UseMillisec => self.settings.use_millisec = check(value)?,
                 Id::Rule60 => self.settings.rule60 = check(value)?,
+                Id::RepetitionRule => {
+                    self.settings.rule_set = value
+                        .parse()
+                        .map_err(|_| format!("'{value}' is not chinese or asian"))?;
+                }
                 Id::DrawOffers => self.settings.draw_offers = check(value)?,
                 Id::Resign => self.settings.resign = check(value)?,
                 Id::Debug => self.settings.debug = check(value)?,
@@ -486,6 +494,7 @@ impl Engine {
             },
             move_overhead: Duration::from_millis(self.settings.move_overhead_ms),
             rule60: self.settings.rule60,
+            rule_set: self.settings.rule_set,
         };
         if allowed.is_empty() {
             // Mated, stalemated, or every move banned.

@@ -47,6 +47,7 @@ pub enum Id {
     Batch,
     Debug,
     Rule60,
+    RepetitionRule,
     DrawOffers,
     Resign,
     Variant,
@@ -100,7 +101,7 @@ pub const OPTIONS: &[Spec] = &[
         uci: "Move Overhead",
         ucci: "moveoverhead",
         kind: Kind::Spin {
-            default: 30,
+            default: 50,
             min: 0,
             max: 5000,
         },
@@ -139,6 +140,16 @@ pub const OPTIONS: &[Spec] = &[
         uci: "Rule60",
         ucci: "rule60",
         kind: Kind::Check { default: true },
+        only: None,
+    },
+    Spec {
+        id: Id::RepetitionRule,
+        uci: "Repetition Rule",
+        ucci: "repetitionrule",
+        kind: Kind::Combo {
+            default: "chinese",
+            values: &["chinese", "asian"],
+        },
         only: None,
     },
     Spec {

@@ -35,6 +35,11 @@ pub struct Worker<'a> {
     pub(super) completed_depth: i32,
     /// Whether the 60-move natural limit is applied.
     pub(super) rule60: bool,
+    /// How repetitions are ruled.
+    rule_set: crate::board::repetition::RuleSet,
+    /// Moves in the game before the search began (repetitions reaching into them are
+    /// ruled in full).
+    game_plies: usize,
     killers: Vec<[Option<Move>; 2]>,
     /// Counter moves by the previous move's piece and destination.
     counters: Box<[[Option<Move>; 90]; 14]>,
@@ -48,7 +53,13 @@ pub struct Worker<'a> {
 }
 
 impl<'a> Worker<'a> {
-    pub(super) fn new(pos: Position, shared: &'a Shared, id: usize, rule60: bool) -> Worker<'a> {
+    pub(super) fn new(
+        pos: Position,
+        shared: &'a Shared,
+        id: usize,
+        config: &super::Config,
+    ) -> Worker<'a> {
+        let game_plies = pos.history().len();
         let mut lmr = Box::new([[0; 64]; 64]);
         for (d, row) in lmr.iter_mut().enumerate().skip(1) {
             for (m, r) in row.iter_mut().enumerate().skip(1) {
@@ -64,7 +75,9 @@ impl<'a> Worker<'a> {
             root_moves: Vec::new(),
             pv_index: 0,
             completed_depth: 0,
-            rule60,
+            rule60: config.rule60,
+            rule_set: config.rule_set,
+            game_plies,
             killers: vec![[None; 2]; MAX_PLY + 2],
             counters: Box::new([[None; 90]; 14]),
             history: Box::new([[[0; 90]; 90]; 2]),
@@ -518,11 +531,23 @@ impl<'a> Worker<'a> {
     }
 
     /// The score the history decides for this node, if any: the natural move limit, or
-    /// a repetition ruled by perpetual check (the checking side loses) or a draw.
+    /// a repetition. Perpetual check is ruled exactly at every repeated node; chases and
+    /// mate threats (the full 棋例) near the root and whenever the cycle reaches into
+    /// the game played before the search.
     fn rule_score(&self, ply: usize) -> Option<i32> {
         if self.rule60 && self.pos.rule60_plies() >= 120 {
             return Some(0);
         }
-        super::rules::repetition_score(&self.pos, ply)
+        let (start, quick) = super::rules::repetition(&self.pos, ply)?;
+        if quick != 0 || (ply > 2 && start >= self.game_plies) {
+            return Some(quick);
+        }
+        let ruling = self.pos.rule_on_with(start, self.rule_set);
+        let win = RULE_WIN - ply as i32;
+        Some(match ruling.verdict.loser() {
+            None => 0,
+            Some(loser) if loser == self.pos.side_to_move() => -win,
+            Some(_) => win,
+        })
     }
 }

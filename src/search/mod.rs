@@ -21,6 +21,7 @@ use params::{ASPIRATION_DELTA, ASPIRATION_DEPTH, INFINITE, MATE, MATE_BOUND, MAX
 pub use time::{Budget, Limits};
 pub use tt::{Bound, TranspositionTable};
 
+use crate::board::repetition::RuleSet;
 use crate::board::{Move, Position};
 
 /// One line of search progress.
@@ -87,6 +88,8 @@ pub struct Config {
     pub move_overhead: Duration,
     /// Apply the natural limit (60 moves without a capture is a draw).
     pub rule60: bool,
+    /// How repetitions are ruled (perpetual check always loses; chases per the set).
+    pub rule_set: RuleSet,
 }
 
 impl Default for Config {
@@ -94,8 +97,9 @@ impl Default for Config {
         Config {
             threads: 1,
             multipv: 1,
-            move_overhead: Duration::from_millis(30),
+            move_overhead: Duration::from_millis(50),
             rule60: true,
+            rule_set: RuleSet::Chinese,
         }
     }
 }
@@ -243,7 +247,7 @@ pub fn search(
                 std::thread::Builder::new()
                     .stack_size(16 << 20)
                     .spawn_scoped(scope, move || {
-                        let mut w = Worker::new(pos, shared, id, config.rule60);
+                        let mut w = Worker::new(pos, shared, id, config);
                         w.root_moves = moves;
                         iterate(&mut w, limits, config, &Silent);
                         (
@@ -256,7 +260,7 @@ pub fn search(
                     .expect("spawn a search thread")
             })
             .collect();
-        let mut main = Worker::new(pos.clone(), shared, 0, config.rule60);
+        let mut main = Worker::new(pos.clone(), shared, 0, config);
         main.root_moves = root_moves.clone();
         iterate(&mut main, limits, config, reporter);
         shared.stop.store(true, Ordering::SeqCst);

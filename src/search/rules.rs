@@ -8,6 +8,12 @@ use crate::board::Position;
 /// side to move's view: a win when only the opponent checked on every move of the
 /// cycle, a loss when only we did, otherwise a draw. `None` when nothing repeats.
 pub fn repetition_score(pos: &Position, ply: usize) -> Option<i32> {
+    repetition(pos, ply).map(|(_, score)| score)
+}
+
+/// The start of the cycle (its first move's index in the history) when the position
+/// repeats, with the perpetual-check score of [`repetition_score`].
+pub fn repetition(pos: &Position, ply: usize) -> Option<(usize, i32)> {
     let history = pos.history();
     let n = history.len();
     let window = usize::from(pos.rule60_plies()).min(n);
@@ -24,7 +30,7 @@ pub fn repetition_score(pos: &Position, ply: usize) -> Option<i32> {
             return None;
         }
         if history[start].key == key {
-            return Some(rule_cycle(pos, start, ply));
+            return Some((start, rule_cycle(pos, start, ply)));
         }
         distance += 2;
     }
