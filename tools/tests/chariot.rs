@@ -39,7 +39,7 @@ fn chariot_against_chariot() {
     };
     let engine = |name: &str, proto: Protocol| {
         let mut e = EngineConfig::new(name, &bin.to_string_lossy(), proto);
-        e.limits.depth = Some(3);
+        e.limits.depth = Some(2);
         e.init_timeout_ms = 10_000;
         e
     };
@@ -54,10 +54,10 @@ fn chariot_against_chariot() {
             engine("Chariot-UCI", Protocol::Uci),
         ],
         kind: Kind::RoundRobin,
-        games: 4,
+        games: 20,
         rounds: 1,
         repeat: true,
-        openings: vec![openings[3].clone(), openings[77].clone()],
+        openings: (0..10).map(|i| openings[i * 15 + 3].clone()).collect(),
         concurrency: 2,
         pgn_out: Some((pgn.to_string_lossy().to_string(), MoveText::Iccs)),
         sprt: None,
@@ -74,9 +74,9 @@ fn chariot_against_chariot() {
     let mut out = Vec::new();
     let st = run(&cfg, &mut out);
     let out = String::from_utf8(out).unwrap();
-    assert_eq!(st.games.len(), 4, "{out}");
-    assert_eq!(st.wdl[0][1].games(), 4, "{out}");
-    assert_eq!(st.pairs.pairs(), 2, "{out}");
+    assert_eq!(st.games.len(), 20, "{out}");
+    assert_eq!(st.wdl[0][1].games(), 20, "{out}");
+    assert_eq!(st.pairs.pairs(), 10, "{out}");
     for (job, rec) in &st.games {
         // A real engine neither cheats, crashes, hangs nor refuses to move.
         assert!(!rec.foul, "game {}: {}", job.number, rec.reason);
@@ -105,7 +105,7 @@ fn chariot_against_chariot() {
     // result and the termination agreeing with the final position.
     let text = std::fs::read_to_string(&pgn).unwrap();
     let games = chariot::notation::read_pgn(&text).unwrap_or_else(|e| panic!("{e}\n{text}"));
-    assert_eq!(games.len(), 4);
+    assert_eq!(games.len(), 20);
     let mut points_ucci = 0.0;
     for g in &games {
         let result = g.tag("Result").unwrap();
