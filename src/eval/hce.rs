@@ -317,7 +317,7 @@ fn king_attack(pos: &Position, us: Color, occ: Bitboard, zone: Bitboard) -> Scor
     if attackers < 2 {
         return Score::ZERO;
     }
-    let penalty = (units * units * 3 / 2).min(600);
+    let penalty = (units * units / 2).min(250);
     Score::new(-penalty, -penalty / 2)
 }
 
