@@ -8,6 +8,14 @@ use chariot::board::{perft, Position, START_FEN};
 use chariot::protocol::Engine;
 use clap::{Parser, Subcommand};
 
+/// `println!` that ignores a closed stdout (`chariot analyse | head` must not panic).
+macro_rules! outln {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stdout(), $($arg)*);
+    }};
+}
+
 #[derive(Parser)]
 #[command(
     name = "chariot",
@@ -114,11 +122,11 @@ fn main() -> ExitCode {
         }) => run_perft(depth, &fen, divide, threads),
         Some(Tool::Bench { depth }) => {
             let (nodes, nps) = chariot::search::bench::run(depth, |i, fen, nodes| {
-                println!("position {i:>2}: {nodes:>10} nodes  {fen}");
+                outln!("position {i:>2}: {nodes:>10} nodes  {fen}");
             });
-            println!("===========================");
-            println!("Total nodes: {nodes}");
-            println!("{nodes} nodes {nps} nps");
+            outln!("===========================");
+            outln!("Total nodes: {nodes}");
+            outln!("{nodes} nodes {nps} nps");
             ExitCode::SUCCESS
         }
         Some(Tool::Notation {
@@ -128,7 +136,7 @@ fn main() -> ExitCode {
             moves,
         }) => match chariot::notation::cli(fen.as_deref(), &from, &to, &moves) {
             Ok(line) => {
-                println!("{line}");
+                outln!("{line}");
                 ExitCode::SUCCESS
             }
             Err(e) => {
@@ -146,7 +154,7 @@ fn main() -> ExitCode {
         Some(Tool::Rule { fen, moves, rules }) => {
             match chariot::board::repetition::rule_cli(&fen, &moves, &rules) {
                 Ok(line) => {
-                    println!("{line}");
+                    outln!("{line}");
                     ExitCode::SUCCESS
                 }
                 Err(e) => {
@@ -157,7 +165,7 @@ fn main() -> ExitCode {
         }
         Some(Tool::Eval { fen }) => match Position::from_fen(&fen) {
             Ok(pos) => {
-                println!("{}", chariot::eval::trace(&pos));
+                outln!("{}", chariot::eval::trace(&pos));
                 ExitCode::SUCCESS
             }
             Err(e) => {
@@ -227,7 +235,7 @@ impl chariot::search::Reporter for HumanReport {
             Some(m) => format!("mated in {}", -m),
             None => format!("{:+.2}", f64::from(info.score) / 100.0),
         };
-        println!(
+        outln!(
             "depth {:>2}  score {score:>12}  time {:>6} ms  nodes {:>10}  {}  ({})",
             info.depth,
             info.time_ms,
@@ -262,8 +270,8 @@ fn analyse(
         chariot::board::Color::Red => "red",
         chariot::board::Color::Black => "black",
     };
-    println!("{}", pos);
-    println!("{side} to move; scores are from {side}'s point of view, in document points (1.00 = 100 cp; a rook is 10)");
+    outln!("{}", pos);
+    outln!("{side} to move; scores are from {side}'s point of view, in document points (1.00 = 100 cp; a rook is 10)");
     let limits = chariot::search::Limits {
         depth,
         move_time: match (depth, movetime) {
@@ -280,11 +288,11 @@ fn analyse(
     let report = HumanReport { root: pos.clone() };
     let outcome = chariot::search::search(&pos, &limits, &config, &shared, &report);
     match outcome.best {
-        Some(mv) => println!(
+        Some(mv) => outln!(
             "best move: {} ({mv})",
             chariot::notation::to_chinese(&pos, mv)
         ),
-        None => println!("no legal move: {side} has lost"),
+        None => outln!("no legal move: {side} has lost"),
     }
     ExitCode::SUCCESS
 }
