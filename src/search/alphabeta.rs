@@ -203,14 +203,7 @@ impl<'a> Worker<'a> {
         let tt = self.shared.tt.probe(key, ply);
         let tt_move = tt.and_then(|t| t.mv).filter(|&m| self.pos.is_legal(m));
         if let Some(t) = tt {
-            if !PV
-                && t.depth >= depth
-                && match t.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => t.score >= beta,
-                    Bound::Upper => t.score <= alpha,
-                }
-            {
+            if !PV && t.depth >= depth && cuts_off(&t, alpha, beta) {
                 return t.score;
             }
         }
@@ -359,10 +352,7 @@ impl<'a> Worker<'a> {
                     best_move = Some(mv);
                     alpha = score;
                     if PV {
-                        let (head, tail) = self.pv.split_at_mut(ply + 1);
-                        head[ply].clear();
-                        head[ply].push(mv);
-                        head[ply].extend_from_slice(&tail[0]);
+                        self.update_pv(ply, mv);
                     }
                     if score >= beta {
                         if quiet {
@@ -405,13 +395,7 @@ impl<'a> Worker<'a> {
         let key = self.pos.key();
         let tt = self.shared.tt.probe(key, ply);
         if let Some(t) = tt {
-            if !PV
-                && match t.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => t.score >= beta,
-                    Bound::Upper => t.score <= alpha,
-                }
-            {
+            if !PV && cuts_off(&t, alpha, beta) {
                 return t.score;
             }
         }
@@ -461,10 +445,7 @@ impl<'a> Worker<'a> {
                     alpha = score;
                     best_move = Some(mv);
                     if PV {
-                        let (head, tail) = self.pv.split_at_mut(ply + 1);
-                        head[ply].clear();
-                        head[ply].push(mv);
-                        head[ply].extend_from_slice(&tail[0]);
+                        self.update_pv(ply, mv);
                     }
                     if score >= beta {
                         break;
@@ -482,6 +463,14 @@ impl<'a> Worker<'a> {
             .tt
             .store(key, ply, best_move, best, stored_eval, 0, bound);
         best
+    }
+
+    /// The principal variation at `ply` becomes `mv` followed by the child's.
+    fn update_pv(&mut self, ply: usize, mv: Move) {
+        let (head, tail) = self.pv.split_at_mut(ply + 1);
+        head[ply].clear();
+        head[ply].push(mv);
+        head[ply].extend_from_slice(&tail[0]);
     }
 
     /// Whether the side to move has a rook, horse or cannon (null move is unsafe
@@ -549,5 +538,14 @@ impl<'a> Worker<'a> {
             Some(loser) if loser == self.pos.side_to_move() => -win,
             Some(_) => win,
         })
+    }
+}
+
+/// Whether a stored result settles the window `(alpha, beta)`.
+fn cuts_off(t: &super::tt::TtData, alpha: i32, beta: i32) -> bool {
+    match t.bound {
+        Bound::Exact => true,
+        Bound::Lower => t.score >= beta,
+        Bound::Upper => t.score <= alpha,
     }
 }
