@@ -2,23 +2,11 @@
 //! bitboards, mailbox and file occupancy agree with a recomputation; every unmake
 //! restores the position exactly.
 
+mod common;
+
 use chariot::board::{Color, Move, PieceKind, Position, Square, START_FEN};
 
-/// A small deterministic generator (xorshift64*).
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
+use common::Rng;
 
 /// Every bitboard and square of the position, for exact comparison.
 fn snapshot(pos: &Position) -> Vec<u128> {

@@ -1,6 +1,8 @@
 //! Notation: ICCS, Chinese and WXF both ways, the documents' sample games, like pieces on
 //! a file, errors, PGN, and garbage input.
 
+mod common;
+
 use std::collections::HashSet;
 
 use chariot::board::{Move, Position};
@@ -9,21 +11,7 @@ use chariot::notation::{
     write_pgn, Format, PgnGame,
 };
 
-/// A small deterministic generator (xorshift64*).
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
+use common::Rng;
 
 fn pos(fen: &str) -> Position {
     Position::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"))

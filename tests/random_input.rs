@@ -8,6 +8,8 @@
 //! `go`, `go perft` and `bench` lines are not fed to the engine (they start searches),
 //! nor is `setoption` of the hash size (up to 64 GiB).
 
+mod common;
+
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use chariot::board::{Position, Setup, START_FEN};
@@ -17,29 +19,7 @@ use chariot::protocol::{parse, Command, Engine};
 
 const CASES: usize = 20_000;
 
-/// xorshift64*: small, fast, deterministic.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-
-    fn chance(&mut self, one_in: usize) -> bool {
-        self.below(one_in) == 0
-    }
-
-    fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
-        &items[self.below(items.len())]
-    }
-}
+use common::Rng;
 
 fn valid_fens() -> Vec<String> {
     let mut fens: Vec<String> = include_str!("data/perft.epd")

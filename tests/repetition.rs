@@ -4,6 +4,8 @@
 //! same with the colours swapped. The last tests check that the classification of moves
 //! is colour- and mirror-blind over random games, and that it stays cheap.
 
+mod common;
+
 use chariot::board::repetition::{
     ruling_value, verdict, Conduct, GameEnd, Nature, Rules, Verdict, MATE_THREAT_CHECKS,
     NATURAL_LIMIT_MOVES,
@@ -611,17 +613,7 @@ fn expected_loser(v: Verdict) -> Option<Color> {
 
 // ----- over random games ------------------------------------------------------------
 
-/// A small deterministic generator (xorshift64*).
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-}
+use common::Rng;
 
 #[test]
 fn move_natures_are_the_same_in_every_view() {

@@ -4,6 +4,8 @@
 //! `generate_evasions` against a slow, independent mailbox generator written here, over
 //! the perft positions and positions reached from them by random play.
 
+mod common;
+
 use std::collections::BTreeSet;
 
 use chariot::board::{Color, Move, MoveList, Piece, PieceKind, Position, Square, START_FEN};
@@ -116,17 +118,7 @@ fn perft_fens() -> Vec<String> {
         .collect()
 }
 
-/// A small deterministic generator (xorshift64*).
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-}
+use common::Rng;
 
 /// The perft positions, their colour-flipped twins and positions reached from each by
 /// random legal play (`games` games of up to `plies` plies).

@@ -392,7 +392,7 @@ impl Position {
     pub fn earlier_occurrences(&self) -> impl Iterator<Item = usize> + '_ {
         let len = self.history.len();
         let mut oldest = len - len.min(usize::from(self.rule60));
-        if let Some(pass) = self.history[oldest..].iter().rposition(|u| is_pass(u.mv)) {
+        if let Some(pass) = self.history[oldest..].iter().rposition(|u| u.mv.is_null()) {
             oldest += pass + 1;
         }
         let key = self.key;
@@ -673,7 +673,7 @@ impl Position {
             "history index {start} out of range"
         );
         assert!(
-            !self.history[start..].iter().any(|u| is_pass(u.mv)),
+            !self.history[start..].iter().any(|u| u.mv.is_null()),
             "a null move among the moves to judge"
         );
         let mut pos = self.clone();
@@ -682,12 +682,6 @@ impl Position {
         }
         pos
     }
-}
-
-/// Whether a history entry is a null move (the search's pass, from and to the same
-/// point), which no real move is.
-fn is_pass(mv: Move) -> bool {
-    mv.from() == mv.to()
 }
 
 /// The verdict for two sides' conduct (第26条).
@@ -753,24 +747,7 @@ pub fn rule_cli(fen: &str, moves: &[String], rules: &str) -> Result<String, Stri
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::position::Undo;
-    use crate::board::zobrist::side_key;
     use crate::board::{Bitboard, Move, Square};
-
-    /// Passes the turn the way the search's null move does: a history entry from a0 to
-    /// a0, the other side to move.
-    fn pass(pos: &mut Position) {
-        pos.history.push(Undo {
-            mv: Move::new(Square::from_index(0), Square::from_index(0)),
-            captured: None,
-            key: pos.key,
-            rule60: pos.rule60,
-            checkers: pos.checkers,
-        });
-        pos.key ^= side_key();
-        pos.side = !pos.side;
-        pos.checkers = pos.compute_checkers();
-    }
 
     fn play(pos: &mut Position, moves: &str) {
         for text in moves.split_whitespace() {
@@ -782,9 +759,9 @@ mod tests {
     fn nothing_repeats_across_a_null_move() {
         let mut pos = Position::startpos();
         play(&mut pos, "h0g2");
-        pass(&mut pos);
+        pos.make_null_move();
         play(&mut pos, "g2h0");
-        pass(&mut pos);
+        pos.make_null_move();
         assert_eq!(pos.key(), Position::startpos().key());
         assert_eq!(pos.last_repetition(), None);
         assert_eq!(pos.repetition_count(), 1);
@@ -800,9 +777,9 @@ mod tests {
     fn judging_across_a_null_move_is_refused() {
         let mut pos = Position::startpos();
         play(&mut pos, "h0g2");
-        pass(&mut pos);
+        pos.make_null_move();
         play(&mut pos, "g2h0");
-        pass(&mut pos);
+        pos.make_null_move();
         let _ = pos.rule_on(0);
     }
 
