@@ -1,164 +1,119 @@
-//! The hand-crafted evaluation: material and piece-square tables, then the positional
-//! knowledge the source documents name. Every term is computed for each side from its
-//! own point of view, so the colour-flipped position scores the same for the side to
-//! move; the tables are left-right symmetric, so the mirrored position does too.
+//! The hand-crafted evaluation: material, piece-square tables, mobility, and the
+//! positional knowledge the source documents name, as a weighted sum of features.
+//!
+//! Every feature is counted for each side from its own point of view (Red's count
+//! minus Black's is what is weighed), so the colour-flipped position scores the same
+//! for the side to move; the piece-square features fold the board left-right, so the
+//! mirrored position does too. The weights ([`WEIGHTS`], in `weights.rs`) are
+//! middlegame/endgame pairs; material is the documents' values and stays fixed, the
+//! rest is tuned by `tune` (chariot-tools) on self-play positions.
 
-use super::material::{phase, value, Score};
+use super::material::{phase, Score};
+pub use super::weights::WEIGHTS;
 use crate::board::attacks::{
-    between, cannon_attacks, horse_moves, rook_attacks, HORSE_STEPS, PAWN_STEPS,
+    between, cannon_attacks, elephant_moves, horse_moves, rook_attacks, ADVISOR_STEPS, HORSE_STEPS,
+    KING_STEPS, PAWN_STEPS,
 };
 use crate::board::{Bitboard, Color, PieceKind, Position, Square};
 
-/// Tables are written as seen by the side they score: the first row is the enemy's
-/// back rank (rank 9), the last row the own back rank (rank 0), files a..i.
-type Table = [[i32; 9]; 10];
+/// Feature indices: each names the first of a block.
+pub mod feature {
+    /// Material, by piece kind (fixed: the documents' values).
+    pub const MATERIAL: usize = 0;
+    /// Piece-square, by kind: 10 ranks from the own back rank × 5 files folded to
+    /// the centre.
+    pub const PST: usize = MATERIAL + 7;
+    /// Two own pawns side by side across the river.
+    pub const PAWN_PAIR: usize = PST + 7 * 50;
+    /// Rook mobility: points it reaches (0..=17).
+    pub const ROOK_MOBILITY: usize = PAWN_PAIR + 1;
+    /// Cannon mobility: empty points it can move to (0..=17).
+    pub const CANNON_MOBILITY: usize = ROOK_MOBILITY + 18;
+    /// Horse mobility: points it can go to that no enemy pawn covers (0..=8).
+    pub const HORSE_MOBILITY: usize = CANNON_MOBILITY + 18;
+    /// 蹩马腿: the horse's blocked legs (0..=4).
+    pub const HORSE_BLOCKED: usize = HORSE_MOBILITY + 9;
+    /// 缺仕怕车: missing advisors × enemy rooks.
+    pub const MISSING_ADVISOR_ROOK: usize = HORSE_BLOCKED + 5;
+    /// 缺相怕炮: missing elephants × enemy cannons.
+    pub const MISSING_ELEPHANT_CANNON: usize = MISSING_ADVISOR_ROOK + 1;
+    /// Missing advisors × enemy horses.
+    pub const MISSING_ADVISOR_HORSE: usize = MISSING_ELEPHANT_CANNON + 1;
+    /// 空头炮: an enemy cannon on the king's file with nothing between.
+    pub const HOLLOW_CANNON: usize = MISSING_ADVISOR_HORSE + 1;
+    /// An enemy cannon on the king's file with two pieces between.
+    pub const SCREENED_CANNON: usize = HOLLOW_CANNON + 1;
+    /// An enemy rook on a palace file reaching into the palace.
+    pub const ROOK_PALACE_FILE: usize = SCREENED_CANNON + 1;
+    /// Enemy horses in the palace zone.
+    pub const HORSE_RAIDER: usize = ROOK_PALACE_FILE + 1;
+    /// Enemy pawns in the palace zone.
+    pub const PAWN_RAIDER: usize = HORSE_RAIDER + 1;
+    /// Attack units on the palace zone when two or more pieces bear on it (0..=23).
+    pub const KING_ATTACK: usize = PAWN_RAIDER + 1;
+    /// Own pieces attacked and not defended, by kind (advisor..pawn), with the side
+    /// to move (it may still save them).
+    pub const HANGING_TO_MOVE: usize = KING_ATTACK + 24;
+    /// The same with the other side to move.
+    pub const HANGING_WAITING: usize = HANGING_TO_MOVE + 6;
+    /// Own horses, rooks and cannons attacked by a cheaper piece, with the side to
+    /// move.
+    pub const ATTACKED_BY_LESSER_TO_MOVE: usize = HANGING_WAITING + 6;
+    /// The same with the other side to move.
+    pub const ATTACKED_BY_LESSER_WAITING: usize = ATTACKED_BY_LESSER_TO_MOVE + 3;
+    /// Number of features.
+    pub const COUNT: usize = ATTACKED_BY_LESSER_WAITING + 3;
+}
+use feature::*;
 
-const PAWN_MG: Table = [
-    [60, 70, 80, 90, 90, 90, 80, 70, 60],
-    [90, 110, 130, 150, 160, 150, 130, 110, 90],
-    [90, 110, 130, 150, 160, 150, 130, 110, 90],
-    [80, 100, 110, 120, 130, 120, 110, 100, 80],
-    [70, 80, 90, 100, 100, 100, 90, 80, 70],
-    [50, 0, 55, 0, 60, 0, 55, 0, 50],
-    [45, 0, 50, 0, 55, 0, 50, 0, 45],
-    [0; 9],
-    [0; 9],
-    [0; 9],
-];
+/// The group a feature is reported under by `eval`.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Group {
+    Material,
+    Placement,
+    Mobility,
+    MissingDefenders,
+    KingSafety,
+    Threats,
+}
 
-const PAWN_EG: Table = [
-    [100, 110, 120, 130, 130, 130, 120, 110, 100],
-    [180, 200, 230, 260, 280, 260, 230, 200, 180],
-    [170, 190, 220, 250, 270, 250, 220, 190, 170],
-    [150, 170, 190, 210, 220, 210, 190, 170, 150],
-    [130, 140, 150, 160, 170, 160, 150, 140, 130],
-    [60, 0, 65, 0, 70, 0, 65, 0, 60],
-    [55, 0, 60, 0, 65, 0, 60, 0, 55],
-    [0; 9],
-    [0; 9],
-    [0; 9],
-];
+/// The group of feature `f`.
+pub fn group(f: usize) -> Group {
+    match f {
+        _ if f < PST => Group::Material,
+        _ if f < ROOK_MOBILITY => Group::Placement,
+        _ if f < MISSING_ADVISOR_ROOK => Group::Mobility,
+        _ if f < HOLLOW_CANNON => Group::MissingDefenders,
+        _ if f < HANGING_TO_MOVE => Group::KingSafety,
+        _ => Group::Threats,
+    }
+}
 
-const HORSE: Table = [
-    [0, -5, 5, 10, 0, 10, 5, -5, 0],
-    [0, 10, 20, 15, 5, 15, 20, 10, 0],
-    [5, 15, 20, 25, 20, 25, 20, 15, 5],
-    [5, 20, 25, 30, 25, 30, 25, 20, 5],
-    [0, 15, 20, 25, 25, 25, 20, 15, 0],
-    [0, 10, 15, 20, 20, 20, 15, 10, 0],
-    [0, 5, 10, 10, 15, 10, 10, 5, 0],
-    [-5, 0, 5, 5, 10, 5, 5, 0, -5],
-    [-10, -5, 0, 0, -10, 0, 0, -5, -10],
-    [-15, -10, -5, -5, -10, -5, -5, -10, -15],
-];
+/// Where the features of one side are counted.
+pub trait Sink {
+    fn add(&mut self, feature: usize, count: i32);
+}
 
-const ROOK: Table = [
-    [5, 10, 5, 15, 15, 15, 5, 10, 5],
-    [10, 15, 10, 20, 25, 20, 10, 15, 10],
-    [5, 10, 5, 15, 15, 15, 5, 10, 5],
-    [10, 15, 15, 20, 20, 20, 15, 15, 10],
-    [5, 10, 10, 15, 15, 15, 10, 10, 5],
-    [5, 10, 10, 15, 15, 15, 10, 10, 5],
-    [0, 5, 5, 10, 10, 10, 5, 5, 0],
-    [0, 5, 5, 10, 10, 10, 5, 5, 0],
-    [-5, 5, 5, 10, 5, 10, 5, 5, -5],
-    [-10, 0, 0, 5, 0, 5, 0, 0, -10],
-];
+/// Sums the weighted features.
+struct Sum(Score);
 
-const CANNON_MG: Table = [
-    [5, 5, 0, -5, -10, -5, 0, 5, 5],
-    [5, 5, 0, -5, -5, -5, 0, 5, 5],
-    [5, 5, 5, 0, 5, 0, 5, 5, 5],
-    [0, 5, 5, 5, 10, 5, 5, 5, 0],
-    [0, 0, 0, 0, 10, 0, 0, 0, 0],
-    [0, 0, 5, 0, 10, 0, 5, 0, 0],
-    [0, 0, 0, 0, 5, 0, 0, 0, 0],
-    [0, 5, 5, 10, 15, 10, 5, 5, 0],
-    [0, 0, 0, 5, 5, 5, 0, 0, 0],
-    [0, 0, 0, 0, 0, 0, 0, 0, 0],
-];
+impl Sink for Sum {
+    #[inline(always)]
+    fn add(&mut self, feature: usize, count: i32) {
+        self.0 += WEIGHTS[feature] * count;
+    }
+}
 
-/// 残局炮归家: in the endgame the cannon belongs at home, behind its own pieces.
-const CANNON_EG: Table = [
-    [-10, -10, -10, -10, -10, -10, -10, -10, -10],
-    [-10, -5, -5, -5, -5, -5, -5, -5, -10],
-    [-5, -5, -5, -5, -5, -5, -5, -5, -5],
-    [-5, 0, 0, 0, 0, 0, 0, 0, -5],
-    [-5, 0, 0, 0, 0, 0, 0, 0, -5],
-    [0, 0, 0, 0, 5, 0, 0, 0, 0],
-    [0, 0, 0, 5, 5, 5, 0, 0, 0],
-    [0, 0, 5, 10, 15, 10, 5, 0, 0],
-    [0, 0, 5, 15, 20, 15, 5, 0, 0],
-    [0, 0, 5, 10, 15, 10, 5, 0, 0],
-];
-
-const KING_MG: Table = [
-    [0; 9],
-    [0; 9],
-    [0; 9],
-    [0; 9],
-    [0; 9],
-    [0; 9],
-    [0; 9],
-    [0, 0, 0, -35, -30, -35, 0, 0, 0],
-    [0, 0, 0, -20, -15, -20, 0, 0, 0],
-    [0, 0, 0, -10, 0, -10, 0, 0, 0],
-];
-
-const KING_EG: Table = [
-    [0; 9],
-    [0; 9],
-    [0; 9],
-    [0; 9],
-    [0; 9],
-    [0; 9],
-    [0; 9],
-    [0, 0, 0, -10, -5, -10, 0, 0, 0],
-    [0, 0, 0, -5, 5, -5, 0, 0, 0],
-    [0, 0, 0, -5, 0, -5, 0, 0, 0],
-];
-
-const ADVISOR: Table = {
-    let mut t = [[0; 9]; 10];
-    t[8][4] = 5;
-    t
-};
-
-const ELEPHANT: Table = {
-    let mut t = [[0; 9]; 10];
-    t[7][4] = 5;
-    t[9][2] = -2;
-    t[9][6] = -2;
-    t
-};
-
-/// The table entry for a piece of `color` on `sq`.
+/// The piece-square feature for a piece of `color` on `sq`.
 #[inline]
-fn lookup(table: &Table, color: Color, sq: Square) -> i32 {
+pub fn pst_feature(kind: PieceKind, color: Color, sq: Square) -> usize {
     let rel = if color == Color::Red {
         sq
     } else {
         sq.flip_rank()
     };
-    table[9 - rel.rank() as usize][rel.file() as usize]
-}
-
-fn pst(kind: PieceKind, color: Color, sq: Square) -> Score {
-    let both = |t: &Table| {
-        let v = lookup(t, color, sq);
-        Score::new(v, v)
-    };
-    match kind {
-        PieceKind::Pawn => Score::new(lookup(&PAWN_MG, color, sq), lookup(&PAWN_EG, color, sq)),
-        PieceKind::Horse => both(&HORSE),
-        PieceKind::Rook => both(&ROOK),
-        PieceKind::Cannon => {
-            Score::new(lookup(&CANNON_MG, color, sq), lookup(&CANNON_EG, color, sq))
-        }
-        PieceKind::King => Score::new(lookup(&KING_MG, color, sq), lookup(&KING_EG, color, sq)),
-        PieceKind::Advisor => both(&ADVISOR),
-        PieceKind::Elephant => both(&ELEPHANT),
-    }
+    let file = rel.file().min(8 - rel.file()) as usize;
+    PST + kind.index() * 50 + rel.rank() as usize * 5 + file
 }
 
 /// Per-side evaluation terms, each from that side's point of view.
@@ -169,13 +124,34 @@ pub struct Terms {
     pub mobility: Score,
     /// 缺仕怕车 / 缺相怕炮: missing defenders against the enemy's rooks and cannons.
     pub missing_defenders: Score,
-    /// Open files toward the palace, cannons aimed at the king.
+    /// Open files toward the palace, cannons aimed at the king, attackers near it.
     pub king_safety: Score,
+    /// Pieces left hanging or attacked by cheaper ones.
+    pub threats: Score,
 }
 
 impl Terms {
     pub fn total(&self) -> Score {
-        self.material + self.placement + self.mobility + self.missing_defenders + self.king_safety
+        self.material
+            + self.placement
+            + self.mobility
+            + self.missing_defenders
+            + self.king_safety
+            + self.threats
+    }
+}
+
+impl Sink for Terms {
+    fn add(&mut self, feature: usize, count: i32) {
+        let w = WEIGHTS[feature] * count;
+        match group(feature) {
+            Group::Material => self.material += w,
+            Group::Placement => self.placement += w,
+            Group::Mobility => self.mobility += w,
+            Group::MissingDefenders => self.missing_defenders += w,
+            Group::KingSafety => self.king_safety += w,
+            Group::Threats => self.threats += w,
+        }
     }
 }
 
@@ -190,44 +166,119 @@ pub struct Breakdown {
     pub red_score: i32,
 }
 
+/// The score from Red's point of view (before the tempo bonus).
+#[inline]
+pub fn red_score(pos: &Position) -> i32 {
+    let occ = pos.occupied();
+    let maps = attack_maps(pos, occ);
+    let mut red = Sum(Score::ZERO);
+    side_features(pos, Color::Red, occ, &maps, &mut red);
+    let mut black = Sum(Score::ZERO);
+    side_features(pos, Color::Black, occ, &maps, &mut black);
+    let raw = (red.0 - black.0).taper(phase(pos));
+    scaled(pos, raw)
+}
+
+/// `raw` scaled by the drawishness of the side that is ahead.
+fn scaled(pos: &Position, raw: i32) -> i32 {
+    let ahead = if raw > 0 { Color::Red } else { Color::Black };
+    raw * win_scale(pos, ahead) / 16
+}
+
 pub(super) fn breakdown(pos: &Position) -> Breakdown {
     let occ = pos.occupied();
-    let terms = [
-        side_terms(pos, Color::Red, occ),
-        side_terms(pos, Color::Black, occ),
-    ];
+    let maps = attack_maps(pos, occ);
+    let mut terms = [Terms::default(); 2];
+    side_features(pos, Color::Red, occ, &maps, &mut terms[0]);
+    side_features(pos, Color::Black, occ, &maps, &mut terms[1]);
     let phase = phase(pos);
-    let red = terms[0].total().taper(phase) - terms[1].total().taper(phase);
+    let red = (terms[0].total() - terms[1].total()).taper(phase);
     let scale = [win_scale(pos, Color::Red), win_scale(pos, Color::Black)];
-    let ahead = if red > 0 { 0 } else { 1 };
-    let red_score = red * scale[ahead] / 16;
     Breakdown {
         terms,
         phase,
         scale,
-        red_score,
+        red_score: scaled(pos, red),
     }
 }
 
-fn side_terms(pos: &Position, us: Color, occ: Bitboard) -> Terms {
+/// What the tuner needs of a position: Red's feature counts minus Black's (sparse),
+/// the phase, and the win scales of both sides.
+#[derive(Clone, Debug, Default)]
+pub struct FeatureVector {
+    pub counts: Vec<(u16, i16)>,
+    pub phase: i32,
+    pub scale: [i32; 2],
+}
+
+struct Dense([i32; COUNT]);
+
+impl Sink for Dense {
+    fn add(&mut self, feature: usize, count: i32) {
+        self.0[feature] += count;
+    }
+}
+
+/// The features of `pos` (see [`FeatureVector`]).
+pub fn features(pos: &Position) -> FeatureVector {
+    let occ = pos.occupied();
+    let maps = attack_maps(pos, occ);
+    let mut red = Dense([0; COUNT]);
+    side_features(pos, Color::Red, occ, &maps, &mut red);
+    let mut black = Dense([0; COUNT]);
+    side_features(pos, Color::Black, occ, &maps, &mut black);
+    let counts = (0..COUNT)
+        .filter(|&f| red.0[f] != black.0[f])
+        .map(|f| (f as u16, (red.0[f] - black.0[f]) as i16))
+        .collect();
+    FeatureVector {
+        counts,
+        phase: phase(pos),
+        scale: [win_scale(pos, Color::Red), win_scale(pos, Color::Black)],
+    }
+}
+
+/// Counts every feature of side `us` into `sink`.
+#[inline(always)]
+fn side_features<S: Sink>(
+    pos: &Position,
+    us: Color,
+    occ: Bitboard,
+    maps: &[AttackMap; 2],
+    sink: &mut S,
+) {
     let them = !us;
-    let mut t = Terms::default();
     let own = pos.color_pieces(us);
     for kind in PieceKind::ALL {
-        for sq in pos.pieces(us, kind) {
-            t.material += value(kind);
-            t.placement += pst(kind, us, sq);
+        let pieces = pos.pieces(us, kind);
+        let n = pieces.count() as i32;
+        if n > 0 {
+            sink.add(MATERIAL + kind.index(), n);
+        }
+        for sq in pieces {
+            sink.add(pst_feature(kind, us, sq), 1);
         }
     }
 
-    // Mobility: rooks and cannons by reachable points, horses by free legs.
+    // Pawns side by side across the river.
+    let crossed = pos.pieces(us, PieceKind::Pawn) & !SIDES[us.index()];
+    for sq in crossed {
+        if let Some(right) = sq.offset(1, 0) {
+            if crossed.contains(right) {
+                sink.add(PAWN_PAIR, 1);
+            }
+        }
+    }
+
+    // Mobility: rooks and cannons by reachable points, horses by safe moves and
+    // blocked legs.
     for sq in pos.pieces(us, PieceKind::Rook) {
-        let n = (rook_attacks(sq, occ, pos.file_occupancy(sq.file())) & !own).count() as i32;
-        t.mobility += Score::new(4 * (n - 6), 3 * (n - 6));
+        let n = (rook_attacks(sq, occ, pos.file_occupancy(sq.file())) & !own).count();
+        sink.add(ROOK_MOBILITY + n.min(17) as usize, 1);
     }
     for sq in pos.pieces(us, PieceKind::Cannon) {
-        let n = (rook_attacks(sq, occ, pos.file_occupancy(sq.file())) & !occ).count() as i32;
-        t.mobility += Score::new(2 * (n - 4), n - 4);
+        let n = (rook_attacks(sq, occ, pos.file_occupancy(sq.file())) & !occ).count();
+        sink.add(CANNON_MOBILITY + n.min(17) as usize, 1);
     }
     let enemy_pawn_cover = pos
         .pieces(them, PieceKind::Pawn)
@@ -236,64 +287,141 @@ fn side_terms(pos: &Position, us: Color, occ: Bitboard) -> Terms {
             acc | PAWN_STEPS[them.index()][sq.index()]
         });
     for sq in pos.pieces(us, PieceKind::Horse) {
-        let n = (horse_moves(sq, occ) & !own & !enemy_pawn_cover).count() as i32;
-        // 蹩马腿: legs blocked by any piece.
+        let n = (horse_moves(sq, occ) & !own & !enemy_pawn_cover).count();
+        sink.add(HORSE_MOBILITY + n.min(8) as usize, 1);
         let blocked = HORSE_STEPS[sq.index()]
             .iter()
             .filter(|s| s.targets.any() && occ.contains(s.block))
-            .count() as i32;
-        t.mobility += Score::new(8 * (n - 4) - 6 * blocked, 6 * (n - 4) - 4 * blocked);
+            .count();
+        sink.add(HORSE_BLOCKED + blocked.min(4), 1);
     }
 
     // 缺仕怕车, 缺相怕炮.
     let missing_advisors = 2 - pos.pieces(us, PieceKind::Advisor).count().min(2) as i32;
     let missing_elephants = 2 - pos.pieces(us, PieceKind::Elephant).count().min(2) as i32;
-    let enemy_rooks = pos.pieces(them, PieceKind::Rook).count() as i32;
-    let enemy_cannons = pos.pieces(them, PieceKind::Cannon).count() as i32;
-    t.missing_defenders = Score::new(-40, -30) * (missing_advisors * enemy_rooks)
-        + Score::new(-30, -20) * (missing_elephants * enemy_cannons);
+    let enemy = |k| pos.pieces(them, k).count() as i32;
+    sink.add(
+        MISSING_ADVISOR_ROOK,
+        missing_advisors * enemy(PieceKind::Rook),
+    );
+    sink.add(
+        MISSING_ELEPHANT_CANNON,
+        missing_elephants * enemy(PieceKind::Cannon),
+    );
+    sink.add(
+        MISSING_ADVISOR_HORSE,
+        missing_advisors * enemy(PieceKind::Horse),
+    );
 
     // King safety.
     let ksq = pos.king_square(us);
     for sq in pos.pieces(them, PieceKind::Cannon) {
         if sq.file() == ksq.file() {
-            let screens = (between(sq, ksq) & occ).count();
-            t.king_safety += match screens {
-                0 => Score::new(-80, -30), // 空头炮: nothing between cannon and king
-                2 => Score::new(-25, -10), // 中炮 with two pieces between
-                _ => Score::ZERO,
-            };
-        }
-    }
-    for sq in pos.pieces(them, PieceKind::Rook) {
-        // An enemy rook on a palace file with a clear line into the palace.
-        let palace_file = (3..=5).contains(&sq.file());
-        if palace_file {
-            let fo = pos.file_occupancy(sq.file());
-            let hits = rook_attacks(sq, occ, fo) & palace_of(us);
-            if hits.any() {
-                t.king_safety += Score::new(-30, -15);
+            match (between(sq, ksq) & occ).count() {
+                0 => sink.add(HOLLOW_CANNON, 1),
+                2 => sink.add(SCREENED_CANNON, 1),
+                _ => {}
             }
         }
     }
-    // Enemy pieces across the river close to our palace.
+    for sq in pos.pieces(them, PieceKind::Rook) {
+        if (3..=5).contains(&sq.file()) {
+            let fo = pos.file_occupancy(sq.file());
+            if (rook_attacks(sq, occ, fo) & palace_of(us)).any() {
+                sink.add(ROOK_PALACE_FILE, 1);
+            }
+        }
+    }
     let near = PALACE_ZONES[us.index()];
-    let raiders = (pos.pieces(them, PieceKind::Horse) | pos.pieces(them, PieceKind::Pawn)) & near;
-    t.king_safety += Score::new(-15, -10) * raiders.count() as i32;
-    t.king_safety += king_attack(pos, us, occ, near);
-    t
+    sink.add(
+        HORSE_RAIDER,
+        (pos.pieces(them, PieceKind::Horse) & near).count() as i32,
+    );
+    sink.add(
+        PAWN_RAIDER,
+        (pos.pieces(them, PieceKind::Pawn) & near).count() as i32,
+    );
+    if let Some(units) = king_attack_units(pos, us, occ, near) {
+        sink.add(KING_ATTACK + units.min(23) as usize, 1);
+    }
+
+    // Threats against our pieces: hanging ones, and ones a cheaper piece attacks.
+    let (ours, theirs) = (&maps[us.index()], &maps[them.index()]);
+    let to_move = pos.side_to_move() == us;
+    let (hanging, lesser) = if to_move {
+        (HANGING_TO_MOVE, ATTACKED_BY_LESSER_TO_MOVE)
+    } else {
+        (HANGING_WAITING, ATTACKED_BY_LESSER_WAITING)
+    };
+    let attacked = theirs.all & own & !pos.pieces(us, PieceKind::King);
+    for sq in attacked & !ours.all {
+        if let Some(p) = pos.piece_at(sq) {
+            sink.add(hanging + p.kind().index() - 1, 1);
+        }
+    }
+    let by_minor = theirs.minor & attacked;
+    let by_middle = theirs.middle & attacked;
+    sink.add(
+        lesser,
+        (by_minor & pos.pieces(us, PieceKind::Horse)).count() as i32,
+    );
+    sink.add(
+        lesser + 1,
+        ((by_minor | by_middle) & pos.pieces(us, PieceKind::Rook)).count() as i32,
+    );
+    sink.add(
+        lesser + 2,
+        (by_minor & pos.pieces(us, PieceKind::Cannon)).count() as i32,
+    );
 }
 
-/// Pieces bearing on the palace zone: weighted attack units, punished more than
-/// linearly once two or more attackers join in (one piece rarely mates alone).
-fn king_attack(pos: &Position, us: Color, occ: Bitboard, zone: Bitboard) -> Score {
+/// The points one side attacks (or defends): all of them, those of its pawns,
+/// advisors and elephants, and those of its horses and cannons.
+#[derive(Clone, Copy, Default)]
+pub struct AttackMap {
+    all: Bitboard,
+    minor: Bitboard,
+    middle: Bitboard,
+}
+
+fn attack_maps(pos: &Position, occ: Bitboard) -> [AttackMap; 2] {
+    let map = |c: Color| {
+        let mut minor = Bitboard::EMPTY;
+        for sq in pos.pieces(c, PieceKind::Pawn) {
+            minor |= PAWN_STEPS[c.index()][sq.index()];
+        }
+        for sq in pos.pieces(c, PieceKind::Advisor) {
+            minor |= ADVISOR_STEPS[sq.index()];
+        }
+        for sq in pos.pieces(c, PieceKind::Elephant) {
+            minor |= elephant_moves(sq, occ);
+        }
+        let mut middle = Bitboard::EMPTY;
+        for sq in pos.pieces(c, PieceKind::Horse) {
+            middle |= horse_moves(sq, occ);
+        }
+        for sq in pos.pieces(c, PieceKind::Cannon) {
+            middle |= cannon_attacks(sq, occ, pos.file_occupancy(sq.file()));
+        }
+        let mut all = minor | middle | KING_STEPS[pos.king_square(c).index()];
+        for sq in pos.pieces(c, PieceKind::Rook) {
+            all |= rook_attacks(sq, occ, pos.file_occupancy(sq.file()));
+        }
+        AttackMap { all, minor, middle }
+    };
+    [map(Color::Red), map(Color::Black)]
+}
+
+/// Pieces bearing on the palace zone, as weighted attack units; `None` with fewer
+/// than two attackers (one piece rarely mates alone).
+fn king_attack_units(pos: &Position, us: Color, occ: Bitboard, zone: Bitboard) -> Option<u32> {
     let them = !us;
     let mut units = 0;
     let mut attackers = 0;
-    let mut count = |hits: Bitboard, weight: i32| {
+    let mut count = |hits: Bitboard, weight: u32| {
         if hits.any() {
             attackers += 1;
-            units += weight + hits.count().min(3) as i32 - 1;
+            units += weight + hits.count().min(3) - 1;
         }
     };
     for sq in pos.pieces(them, PieceKind::Rook) {
@@ -314,12 +442,23 @@ fn king_attack(pos: &Position, us: Color, occ: Bitboard, zone: Bitboard) -> Scor
     for sq in pos.pieces(them, PieceKind::Pawn) {
         count(PAWN_STEPS[them.index()][sq.index()] & zone, 2);
     }
-    if attackers < 2 {
-        return Score::ZERO;
-    }
-    let penalty = (units * units / 2).min(250);
-    Score::new(-penalty, -penalty / 2)
+    (attackers >= 2).then_some(units)
 }
+
+/// Each side's half of the board (its own side of the river).
+const SIDES: [Bitboard; 2] = {
+    let mut out = [Bitboard(0), Bitboard(0)];
+    let mut i = 0;
+    while i < 90 {
+        if i / 9 < 5 {
+            out[0].0 |= 1 << i;
+        } else {
+            out[1].0 |= 1 << i;
+        }
+        i += 1;
+    }
+    out
+};
 
 /// The palace squares of each colour.
 const PALACES: [Bitboard; 2] = {

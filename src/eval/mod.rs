@@ -4,6 +4,7 @@
 
 pub mod hce;
 pub mod material;
+mod weights;
 
 use std::fmt::Write;
 
@@ -14,7 +15,7 @@ pub const TEMPO: i32 = 10;
 
 /// The static score from the side to move's point of view.
 pub fn evaluate(pos: &Position) -> i32 {
-    let red = hce::breakdown(pos).red_score;
+    let red = hce::red_score(pos);
     let stm = if pos.side_to_move() == Color::Red {
         red
     } else {
@@ -38,12 +39,13 @@ pub fn trace(pos: &Position) -> String {
         out,
         "-------------------+------------------+------------------+---------------------"
     );
-    let rows: [(&str, TermGetter); 6] = [
+    let rows: [(&str, TermGetter); 7] = [
         ("material", |t| t.material),
         ("placement", |t| t.placement),
         ("mobility", |t| t.mobility),
         ("missing defenders", |t| t.missing_defenders),
         ("king safety", |t| t.king_safety),
+        ("threats", |t| t.threats),
         ("total", |t| t.total()),
     ];
     for (name, get) in rows {
@@ -148,6 +150,44 @@ mod tests {
     }
 
     #[test]
+    fn features_are_symmetric_and_weigh_to_the_evaluation() {
+        use hce::{feature, features, WEIGHTS};
+        for pos in &positions() {
+            let f = features(pos);
+            // Flipped colours: every count changes sign; mirrored: all stay.
+            let flipped = features(&pos.color_flipped());
+            let negated: Vec<(u16, i16)> = f.counts.iter().map(|&(i, c)| (i, -c)).collect();
+            assert_eq!(flipped.counts, negated, "{}", pos.to_fen());
+            assert_eq!(
+                features(&pos.mirrored()).counts,
+                f.counts,
+                "{}",
+                pos.to_fen()
+            );
+            // The weighted sum of the features is the evaluation.
+            let sum = f.counts.iter().fold(material::Score::ZERO, |acc, &(i, c)| {
+                acc + WEIGHTS[i as usize] * i32::from(c)
+            });
+            let raw = sum.taper(f.phase);
+            let ahead = if raw > 0 { 0 } else { 1 };
+            assert_eq!(raw * f.scale[ahead] / 16, hce::red_score(pos));
+            assert!(f.counts.iter().all(|&(i, _)| (i as usize) < feature::COUNT));
+        }
+    }
+
+    #[test]
+    fn material_weights_are_the_documents_values() {
+        use crate::board::PieceKind;
+        for kind in PieceKind::ALL {
+            assert_eq!(
+                hce::WEIGHTS[hce::feature::MATERIAL + kind.index()],
+                material::value(kind),
+                "{kind:?}"
+            );
+        }
+    }
+
+    #[test]
     fn trace_lists_every_term() {
         let text = trace(&Position::startpos());
         for term in [
@@ -156,6 +196,7 @@ mod tests {
             "mobility",
             "missing defenders",
             "king safety",
+            "threats",
             "total",
             "phase",
         ] {

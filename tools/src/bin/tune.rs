@@ -1,0 +1,308 @@
+//! `tune`: fits the evaluation weights to game results (Texel's method).
+//!
+//! Reads positions labelled with results (`datagen` output: `<fen> | <result>`),
+//! finds the scaling constant K that best maps the current evaluation to results, then
+//! minimises the mean squared error between `sigmoid(K · eval)` and the results with
+//! Adam over every weight but material (the documents' values stay fixed). One position
+//! in ten is held out; the validation error is printed as it goes and the weights of
+//! the best validation error are kept. Writes `src/eval/weights.rs`.
+
+use std::fmt::Write as _;
+
+use chariot::board::{Color, Position};
+use chariot::eval::hce::{feature, features, WEIGHTS};
+use chariot::eval::material::PHASE_MAX;
+use chariot::eval::TEMPO;
+
+struct Sample {
+    counts: Vec<(u16, i16)>,
+    /// Middlegame share (phase / PHASE_MAX).
+    mg: f64,
+    scale: [f64; 2],
+    tempo: f64,
+    result: f64,
+}
+
+struct Options {
+    data: Vec<String>,
+    iterations: usize,
+    rate: f64,
+    out: String,
+    min_count: usize,
+}
+
+fn parse_args() -> Result<Options, String> {
+    let mut o = Options {
+        data: Vec::new(),
+        iterations: 2000,
+        rate: 1.0,
+        out: "src/eval/weights.rs".to_string(),
+        min_count: 100,
+    };
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let mut i = 0;
+    while i < args.len() {
+        let value = args
+            .get(i + 1)
+            .ok_or_else(|| format!("{} needs a value", args[i]))?
+            .clone();
+        let bad = format!("{}: bad value {value}", args[i]);
+        match args[i].as_str() {
+            "-data" => o.data.push(value.clone()),
+            "-iterations" => o.iterations = value.parse().map_err(|_| bad.clone())?,
+            "-rate" => o.rate = value.parse().map_err(|_| bad.clone())?,
+            "-min-count" => o.min_count = value.parse().map_err(|_| bad.clone())?,
+            "-out" => o.out = value.clone(),
+            other => return Err(format!("unknown option {other}")),
+        }
+        i += 2;
+    }
+    if o.data.is_empty() {
+        return Err("no -data file".to_string());
+    }
+    Ok(o)
+}
+
+fn load(paths: &[String]) -> Result<Vec<Sample>, String> {
+    let mut out = Vec::new();
+    for path in paths {
+        let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
+        for (n, line) in text.lines().enumerate() {
+            let Some((fen, result)) = line.split_once('|') else {
+                continue;
+            };
+            let pos =
+                Position::from_fen(fen.trim()).map_err(|e| format!("{path}:{}: {e}", n + 1))?;
+            let result: f64 = result
+                .trim()
+                .parse()
+                .map_err(|_| format!("{path}:{}: bad result", n + 1))?;
+            let f = features(&pos);
+            out.push(Sample {
+                counts: f.counts,
+                mg: f64::from(f.phase) / f64::from(PHASE_MAX),
+                scale: [f64::from(f.scale[0]) / 16.0, f64::from(f.scale[1]) / 16.0],
+                tempo: if pos.side_to_move() == Color::Red {
+                    f64::from(TEMPO)
+                } else {
+                    -f64::from(TEMPO)
+                },
+                result,
+            });
+        }
+    }
+    Ok(out)
+}
+
+/// Red's evaluation of a sample under weights `w` (mg, eg interleaved).
+fn evaluate(s: &Sample, w: &[f64]) -> (f64, f64) {
+    let (mut mg, mut eg) = (0.0, 0.0);
+    for &(f, c) in &s.counts {
+        mg += w[2 * f as usize] * f64::from(c);
+        eg += w[2 * f as usize + 1] * f64::from(c);
+    }
+    let raw = mg * s.mg + eg * (1.0 - s.mg);
+    let scale = if raw > 0.0 { s.scale[0] } else { s.scale[1] };
+    (raw * scale + s.tempo, scale)
+}
+
+fn sigmoid(k: f64, e: f64) -> f64 {
+    1.0 / (1.0 + 10f64.powf(-k * e / 400.0))
+}
+
+fn error(samples: &[Sample], w: &[f64], k: f64) -> f64 {
+    let total: f64 = samples
+        .iter()
+        .map(|s| {
+            let d = sigmoid(k, evaluate(s, w).0) - s.result;
+            d * d
+        })
+        .sum();
+    total / samples.len().max(1) as f64
+}
+
+fn fit_k(samples: &[Sample], w: &[f64]) -> f64 {
+    let (mut lo, mut hi) = (0.1, 3.0);
+    for _ in 0..40 {
+        let a = lo + (hi - lo) / 3.0;
+        let b = hi - (hi - lo) / 3.0;
+        if error(samples, w, a) < error(samples, w, b) {
+            hi = b;
+        } else {
+            lo = a;
+        }
+    }
+    (lo + hi) / 2.0
+}
+
+/// The weights file, in the layout of `hce::feature`.
+fn render(w: &[f64]) -> String {
+    use feature::*;
+    let blocks: [(&str, usize, usize); 19] = [
+        (
+            "MATERIAL (fixed: the documents' values): king, advisor, elephant, horse, rook, cannon, pawn",
+            MATERIAL,
+            7,
+        ),
+        ("PST king: ranks from the own back rank, files a..e", PST, 50),
+        ("PST advisor", PST + 50, 50),
+        ("PST elephant", PST + 100, 50),
+        ("PST horse", PST + 150, 50),
+        ("PST rook", PST + 200, 50),
+        ("PST cannon", PST + 250, 50),
+        ("PST pawn", PST + 300, 50),
+        ("PAWN_PAIR", PAWN_PAIR, 1),
+        ("ROOK_MOBILITY 0..=17", ROOK_MOBILITY, 18),
+        ("CANNON_MOBILITY 0..=17", CANNON_MOBILITY, 18),
+        ("HORSE_MOBILITY 0..=8", HORSE_MOBILITY, 9),
+        ("HORSE_BLOCKED 0..=4", HORSE_BLOCKED, 5),
+        (
+            "MISSING_ADVISOR_ROOK, MISSING_ELEPHANT_CANNON, MISSING_ADVISOR_HORSE",
+            MISSING_ADVISOR_ROOK,
+            3,
+        ),
+        (
+            "HOLLOW_CANNON, SCREENED_CANNON, ROOK_PALACE_FILE, HORSE_RAIDER, PAWN_RAIDER",
+            HOLLOW_CANNON,
+            5,
+        ),
+        ("KING_ATTACK units 0..=23", KING_ATTACK, 24),
+        (
+            "HANGING_TO_MOVE advisor..pawn, HANGING_WAITING advisor..pawn",
+            HANGING_TO_MOVE,
+            12,
+        ),
+        (
+            "ATTACKED_BY_LESSER_TO_MOVE horse, rook, cannon; ATTACKED_BY_LESSER_WAITING",
+            ATTACKED_BY_LESSER_TO_MOVE,
+            6,
+        ),
+        ("end", COUNT, 0),
+    ];
+    let mut out = String::new();
+    out.push_str(
+        "//! The evaluation weights: middlegame and endgame values per feature, in the order\n\
+         //! of `hce::feature`. Written by `tune` (chariot-tools); material is fixed.\n\n\
+         use super::hce::feature::COUNT;\nuse super::material::Score;\n\n\
+         /// One weight per feature.\n#[rustfmt::skip]\npub const WEIGHTS: [Score; COUNT] = [\n",
+    );
+    for (name, start, len) in blocks.iter().filter(|b| b.2 > 0) {
+        let _ = writeln!(out, "    // {name}");
+        for chunk in (*start..start + len).collect::<Vec<_>>().chunks(5) {
+            out.push_str("   ");
+            for &f in chunk {
+                let _ = write!(
+                    out,
+                    " Score::new({}, {}),",
+                    w[2 * f].round() as i32,
+                    w[2 * f + 1].round() as i32
+                );
+            }
+            out.push('\n');
+        }
+    }
+    out.push_str("];\n");
+    out
+}
+
+fn main() {
+    let options = match parse_args() {
+        Ok(o) => o,
+        Err(e) => {
+            eprintln!("tune: {e}");
+            eprintln!("usage: tune -data FILE [-data FILE..] [-iterations N] [-rate R] [-min-count N] [-out FILE]");
+            std::process::exit(2);
+        }
+    };
+    let samples = match load(&options.data) {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("tune: {e}");
+            std::process::exit(2);
+        }
+    };
+    let (valid, train): (Vec<_>, Vec<_>) = samples
+        .into_iter()
+        .enumerate()
+        .partition(|(i, _)| (i / 128) % 10 == 7);
+    let train: Vec<Sample> = train.into_iter().map(|(_, s)| s).collect();
+    let valid: Vec<Sample> = valid.into_iter().map(|(_, s)| s).collect();
+    eprintln!(
+        "tune: {} training and {} validation positions",
+        train.len(),
+        valid.len()
+    );
+
+    let n = feature::COUNT;
+    let mut w: Vec<f64> = WEIGHTS
+        .iter()
+        .flat_map(|s| [f64::from(s.mg), f64::from(s.eg)])
+        .collect();
+    // Features too rare to fit, and material, stay as they are.
+    let mut seen = vec![0usize; n];
+    for s in &train {
+        for &(f, _) in &s.counts {
+            seen[f as usize] += 1;
+        }
+    }
+    let frozen: Vec<bool> = (0..n)
+        .map(|f| f < feature::PST || seen[f] < options.min_count)
+        .collect();
+    eprintln!(
+        "tune: {} of {} features free",
+        frozen.iter().filter(|&&x| !x).count(),
+        n
+    );
+    let k = fit_k(&train, &w);
+    eprintln!(
+        "tune: K = {k:.4}, training error {:.6}, validation error {:.6}",
+        error(&train, &w, k),
+        error(&valid, &w, k)
+    );
+
+    let (b1, b2, eps) = (0.9, 0.999, 1e-8);
+    let mut m = vec![0.0; 2 * n];
+    let mut v = vec![0.0; 2 * n];
+    let mut best = (error(&valid, &w, k), w.clone());
+    let ln10 = std::f64::consts::LN_10;
+    for it in 1..=options.iterations {
+        let mut grad = vec![0.0; 2 * n];
+        for s in &train {
+            let (e, scale) = evaluate(s, &w);
+            let p = sigmoid(k, e);
+            let g = 2.0 * (p - s.result) * p * (1.0 - p) * k * ln10 / 400.0 * scale;
+            for &(f, c) in &s.counts {
+                let c = f64::from(c) * g;
+                grad[2 * f as usize] += c * s.mg;
+                grad[2 * f as usize + 1] += c * (1.0 - s.mg);
+            }
+        }
+        let count = train.len() as f64;
+        for i in 0..2 * n {
+            if frozen[i / 2] {
+                continue;
+            }
+            let g = grad[i] / count;
+            m[i] = b1 * m[i] + (1.0 - b1) * g;
+            v[i] = b2 * v[i] + (1.0 - b2) * g * g;
+            let mh = m[i] / (1.0 - b1.powi(it as i32));
+            let vh = v[i] / (1.0 - b2.powi(it as i32));
+            w[i] -= options.rate * mh / (vh.sqrt() + eps);
+        }
+        if it % 50 == 0 || it == options.iterations {
+            let ve = error(&valid, &w, k);
+            eprintln!(
+                "tune: iteration {it}: training {:.6}, validation {ve:.6}",
+                error(&train, &w, k)
+            );
+            if ve < best.0 {
+                best = (ve, w.clone());
+            }
+        }
+    }
+    eprintln!("tune: best validation error {:.6}", best.0);
+    if let Err(e) = std::fs::write(&options.out, render(&best.1)) {
+        eprintln!("tune: {}: {e}", options.out);
+        std::process::exit(1);
+    }
+}
