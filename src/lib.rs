@@ -1,6 +1,7 @@
 //! Chariot, a xiangqi (Chinese chess) engine.
 
-#![forbid(unsafe_code)]
+// No unsafe code, except the one cache hint in `search::tt::TranspositionTable::prefetch`.
+#![deny(unsafe_code)]
 
 pub mod board;
 pub mod eval;

@@ -361,6 +361,21 @@ impl Position {
 
     // ----- make / unmake --------------------------------------------------------------
 
+    /// The key the position will have after `mv` (a pseudo-legal move), without
+    /// playing it: for prefetching the transposition table.
+    #[inline]
+    pub fn key_after(&self, mv: Move) -> u64 {
+        let (from, to) = (mv.from(), mv.to());
+        let Some(piece) = self.board[from.index()] else {
+            return self.key ^ side_key();
+        };
+        let mut key = self.key ^ piece_key(piece, from) ^ piece_key(piece, to) ^ side_key();
+        if let Some(victim) = self.board[to.index()] {
+            key ^= piece_key(victim, to);
+        }
+        key
+    }
+
     /// Plays `mv`, which must be legal (checked in debug builds only). Use
     /// [`Position::try_play`] for moves from outside.
     #[inline]

@@ -315,6 +315,7 @@ impl<'a> Worker<'a> {
             // Step 9. Extensions and reductions, then the search of the move.
             let extension = i32::from(gives_check && ply < 2 * MAX_PLY / 3);
             let new_depth = depth - 1 + extension;
+            self.shared.tt.prefetch(self.pos.key_after(mv));
             self.moves_made[ply] = Some(mv);
             self.pos.make_move(mv);
             moves_tried += 1;
@@ -432,6 +433,7 @@ impl<'a> Worker<'a> {
                     continue;
                 }
             }
+            self.shared.tt.prefetch(self.pos.key_after(mv));
             self.moves_made[ply] = Some(mv);
             self.pos.make_move(mv);
             let score = -self.quiesce::<PV>(-beta, -alpha, ply + 1);

@@ -125,6 +125,21 @@ impl TranspositionTable {
         &self.buckets[index]
     }
 
+    /// Asks the processor to bring `key`'s bucket into the cache ahead of the probe.
+    #[inline]
+    #[allow(unsafe_code)]
+    pub fn prefetch(&self, key: u64) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            let ptr = std::ptr::from_ref(self.bucket(key)).cast::<i8>();
+            // SAFETY: a prefetch is only a hint to the cache; it reads nothing and
+            // cannot fault, and `ptr` points into the table anyway.
+            unsafe { std::arch::x86_64::_mm_prefetch(ptr, std::arch::x86_64::_MM_HINT_T0) };
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = key;
+    }
+
     /// The entry for `key`, with its score made relative to `ply` (mate distances).
     pub fn probe(&self, key: u64, ply: usize) -> Option<TtData> {
         for e in &self.bucket(key).entries {

@@ -29,6 +29,8 @@ struct Options {
     rate: f64,
     out: String,
     min_count: usize,
+    /// L2 pull toward the starting weights, per centipawn squared.
+    lambda: f64,
 }
 
 fn parse_args() -> Result<Options, String> {
@@ -38,6 +40,7 @@ fn parse_args() -> Result<Options, String> {
         rate: 1.0,
         out: "src/eval/weights.rs".to_string(),
         min_count: 100,
+        lambda: 1e-7,
     };
     let args: Vec<String> = std::env::args().skip(1).collect();
     let mut i = 0;
@@ -51,6 +54,7 @@ fn parse_args() -> Result<Options, String> {
             "-data" => o.data.push(value.clone()),
             "-iterations" => o.iterations = value.parse().map_err(|_| bad.clone())?,
             "-rate" => o.rate = value.parse().map_err(|_| bad.clone())?,
+            "-lambda" => o.lambda = value.parse().map_err(|_| bad.clone())?,
             "-min-count" => o.min_count = value.parse().map_err(|_| bad.clone())?,
             "-out" => o.out = value.clone(),
             other => return Err(format!("unknown option {other}")),
@@ -210,7 +214,7 @@ fn main() {
         Ok(o) => o,
         Err(e) => {
             eprintln!("tune: {e}");
-            eprintln!("usage: tune -data FILE [-data FILE..] [-iterations N] [-rate R] [-min-count N] [-out FILE]");
+            eprintln!("usage: tune -data FILE [-data FILE..] [-iterations N] [-rate R] [-min-count N] [-lambda L] [-out FILE]");
             std::process::exit(2);
         }
     };
@@ -263,6 +267,7 @@ fn main() {
     let (b1, b2, eps) = (0.9, 0.999, 1e-8);
     let mut m = vec![0.0; 2 * n];
     let mut v = vec![0.0; 2 * n];
+    let start = w.clone();
     let mut best = (error(&valid, &w, k), w.clone());
     let ln10 = std::f64::consts::LN_10;
     for it in 1..=options.iterations {
@@ -282,7 +287,7 @@ fn main() {
             if frozen[i / 2] {
                 continue;
             }
-            let g = grad[i] / count;
+            let g = grad[i] / count + 2.0 * options.lambda * (w[i] - start[i]);
             m[i] = b1 * m[i] + (1.0 - b1) * g;
             v[i] = b2 * v[i] + (1.0 - b2) * g * g;
             let mh = m[i] / (1.0 - b1.powi(it as i32));
