@@ -249,6 +249,7 @@ fn side_features<S: Sink>(
 ) {
     let them = !us;
     let own = pos.color_pieces(us);
+    let (ours, theirs) = (&maps[us.index()], &maps[them.index()]);
     for kind in PieceKind::ALL {
         let pieces = pos.pieces(us, kind);
         let n = pieces.count() as i32;
@@ -272,22 +273,15 @@ fn side_features<S: Sink>(
 
     // Mobility: rooks and cannons by reachable points, horses by safe moves and
     // blocked legs.
-    for sq in pos.pieces(us, PieceKind::Rook) {
-        let n = (rook_attacks(sq, occ, pos.file_occupancy(sq.file())) & !own).count();
+    for reach in &ours.rooks[..ours.rook_count] {
+        let n = (*reach & !own).count();
         sink.add(ROOK_MOBILITY + n.min(17) as usize, 1);
     }
-    for sq in pos.pieces(us, PieceKind::Cannon) {
-        let n = (rook_attacks(sq, occ, pos.file_occupancy(sq.file())) & !occ).count();
-        sink.add(CANNON_MOBILITY + n.min(17) as usize, 1);
+    for moves in &ours.cannon_moves[..ours.cannon_count] {
+        sink.add(CANNON_MOBILITY + moves.count().min(17) as usize, 1);
     }
-    let enemy_pawn_cover = pos
-        .pieces(them, PieceKind::Pawn)
-        .into_iter()
-        .fold(Bitboard::EMPTY, |acc, sq| {
-            acc | PAWN_STEPS[them.index()][sq.index()]
-        });
-    for sq in pos.pieces(us, PieceKind::Horse) {
-        let n = (horse_moves(sq, occ) & !own & !enemy_pawn_cover).count();
+    for (i, sq) in pos.pieces(us, PieceKind::Horse).into_iter().enumerate() {
+        let n = (ours.horses[i] & !own & !theirs.pawns).count();
         sink.add(HORSE_MOBILITY + n.min(8) as usize, 1);
         let blocked = HORSE_STEPS[sq.index()]
             .iter()
@@ -324,12 +318,9 @@ fn side_features<S: Sink>(
             }
         }
     }
-    for sq in pos.pieces(them, PieceKind::Rook) {
-        if (3..=5).contains(&sq.file()) {
-            let fo = pos.file_occupancy(sq.file());
-            if (rook_attacks(sq, occ, fo) & palace_of(us)).any() {
-                sink.add(ROOK_PALACE_FILE, 1);
-            }
+    for (i, sq) in pos.pieces(them, PieceKind::Rook).into_iter().enumerate() {
+        if (3..=5).contains(&sq.file()) && (theirs.rooks[i] & palace_of(us)).any() {
+            sink.add(ROOK_PALACE_FILE, 1);
         }
     }
     let near = PALACE_ZONES[us.index()];
@@ -341,12 +332,11 @@ fn side_features<S: Sink>(
         PAWN_RAIDER,
         (pos.pieces(them, PieceKind::Pawn) & near).count() as i32,
     );
-    if let Some(units) = king_attack_units(pos, us, occ, near) {
+    if let Some(units) = king_attack_units(pos, them, theirs, near) {
         sink.add(KING_ATTACK + units.min(23) as usize, 1);
     }
 
     // Threats against our pieces: hanging ones, and ones a cheaper piece attacks.
-    let (ours, theirs) = (&maps[us.index()], &maps[them.index()]);
     let to_move = pos.side_to_move() == us;
     let (hanging, lesser) = if to_move {
         (HANGING_TO_MOVE, ATTACKED_BY_LESSER_TO_MOVE)
@@ -375,47 +365,88 @@ fn side_features<S: Sink>(
     );
 }
 
-/// The points one side attacks (or defends): all of them, those of its pawns,
-/// advisors and elephants, and those of its horses and cannons.
+/// What one side's pieces reach, computed once per evaluation: the points it attacks
+/// (or defends) in all, by its pawns, by its pawns, advisors and elephants together, by its
+/// horses and cannons; and each rook's, cannon's and horse's own reach.
 #[derive(Clone, Copy, Default)]
 pub struct AttackMap {
     all: Bitboard,
+    pawns: Bitboard,
     minor: Bitboard,
     middle: Bitboard,
+    /// Rook attacks (own pieces included: defended).
+    rooks: [Bitboard; 2],
+    rook_count: usize,
+    /// Cannon moves to empty points.
+    cannon_moves: [Bitboard; 2],
+    /// Cannon captures (own pieces included: defended).
+    cannon_hits: [Bitboard; 2],
+    cannon_count: usize,
+    /// Horse moves with the leg free.
+    horses: [Bitboard; 2],
+    horse_count: usize,
 }
 
 fn attack_maps(pos: &Position, occ: Bitboard) -> [AttackMap; 2] {
     let map = |c: Color| {
-        let mut minor = Bitboard::EMPTY;
+        let mut m = AttackMap::default();
         for sq in pos.pieces(c, PieceKind::Pawn) {
-            minor |= PAWN_STEPS[c.index()][sq.index()];
+            m.pawns |= PAWN_STEPS[c.index()][sq.index()];
         }
+        m.minor = m.pawns;
         for sq in pos.pieces(c, PieceKind::Advisor) {
-            minor |= ADVISOR_STEPS[sq.index()];
+            m.minor |= ADVISOR_STEPS[sq.index()];
         }
         for sq in pos.pieces(c, PieceKind::Elephant) {
-            minor |= elephant_moves(sq, occ);
+            m.minor |= elephant_moves(sq, occ);
         }
-        let mut middle = Bitboard::EMPTY;
-        for sq in pos.pieces(c, PieceKind::Horse) {
-            middle |= horse_moves(sq, occ);
+        // A legal position has at most two of each (the FEN reader checks).
+        for (i, sq) in pos
+            .pieces(c, PieceKind::Horse)
+            .into_iter()
+            .take(2)
+            .enumerate()
+        {
+            m.horses[i] = horse_moves(sq, occ);
+            m.middle |= m.horses[i];
+            m.horse_count = i + 1;
         }
-        for sq in pos.pieces(c, PieceKind::Cannon) {
-            middle |= cannon_attacks(sq, occ, pos.file_occupancy(sq.file()));
+        for (i, sq) in pos
+            .pieces(c, PieceKind::Cannon)
+            .into_iter()
+            .take(2)
+            .enumerate()
+        {
+            let fo = pos.file_occupancy(sq.file());
+            m.cannon_moves[i] = rook_attacks(sq, occ, fo) & !occ;
+            m.cannon_hits[i] = cannon_attacks(sq, occ, fo);
+            m.middle |= m.cannon_hits[i];
+            m.cannon_count = i + 1;
         }
-        let mut all = minor | middle | KING_STEPS[pos.king_square(c).index()];
-        for sq in pos.pieces(c, PieceKind::Rook) {
-            all |= rook_attacks(sq, occ, pos.file_occupancy(sq.file()));
+        m.all = m.minor | m.middle | KING_STEPS[pos.king_square(c).index()];
+        for (i, sq) in pos
+            .pieces(c, PieceKind::Rook)
+            .into_iter()
+            .take(2)
+            .enumerate()
+        {
+            m.rooks[i] = rook_attacks(sq, occ, pos.file_occupancy(sq.file()));
+            m.all |= m.rooks[i];
+            m.rook_count = i + 1;
         }
-        AttackMap { all, minor, middle }
+        m
     };
     [map(Color::Red), map(Color::Black)]
 }
 
-/// Pieces bearing on the palace zone, as weighted attack units; `None` with fewer
-/// than two attackers (one piece rarely mates alone).
-fn king_attack_units(pos: &Position, us: Color, occ: Bitboard, zone: Bitboard) -> Option<u32> {
-    let them = !us;
+/// The pieces of `attacker` bearing on the enemy palace zone, as weighted attack
+/// units; `None` with fewer than two attackers (one piece rarely mates alone).
+fn king_attack_units(
+    pos: &Position,
+    attacker: Color,
+    map: &AttackMap,
+    zone: Bitboard,
+) -> Option<u32> {
     let mut units = 0;
     let mut attackers = 0;
     let mut count = |hits: Bitboard, weight: u32| {
@@ -424,23 +455,17 @@ fn king_attack_units(pos: &Position, us: Color, occ: Bitboard, zone: Bitboard) -
             units += weight + hits.count().min(3) - 1;
         }
     };
-    for sq in pos.pieces(them, PieceKind::Rook) {
-        count(
-            rook_attacks(sq, occ, pos.file_occupancy(sq.file())) & zone,
-            4,
-        );
+    for reach in &map.rooks[..map.rook_count] {
+        count(*reach & zone, 4);
     }
-    for sq in pos.pieces(them, PieceKind::Horse) {
-        count(horse_moves(sq, occ) & zone, 3);
+    for reach in &map.horses[..map.horse_count] {
+        count(*reach & zone, 3);
     }
-    for sq in pos.pieces(them, PieceKind::Cannon) {
-        count(
-            cannon_attacks(sq, occ, pos.file_occupancy(sq.file())) & zone,
-            3,
-        );
+    for hits in &map.cannon_hits[..map.cannon_count] {
+        count(*hits & zone, 3);
     }
-    for sq in pos.pieces(them, PieceKind::Pawn) {
-        count(PAWN_STEPS[them.index()][sq.index()] & zone, 2);
+    for sq in pos.pieces(attacker, PieceKind::Pawn) {
+        count(PAWN_STEPS[attacker.index()][sq.index()] & zone, 2);
     }
     (attackers >= 2).then_some(units)
 }
