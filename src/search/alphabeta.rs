@@ -4,7 +4,7 @@
 
 use std::sync::atomic::Ordering;
 
-use super::movepick::{is_bad_capture, Hints, MovePicker};
+use super::movepick::{is_bad_capture, ContinuationTable, Hints, MovePicker};
 use super::params::*;
 use super::see::see_ge;
 use super::tt::Bound;
@@ -45,6 +45,10 @@ pub struct Worker<'a> {
     counters: Box<[[Option<Move>; 90]; 14]>,
     /// Quiet history by side, from, to.
     history: Box<[[[i32; 90]; 90]; 2]>,
+    /// Continuation history by the previous move's `[piece][to]`.
+    continuation: Vec<ContinuationTable>,
+    /// The piece moved at each ply (`None` for a null move).
+    pieces_moved: Vec<Option<crate::board::Piece>>,
     static_evals: Vec<i32>,
     /// The move made at each ply (for counter moves).
     moves_made: Vec<Option<Move>>,
@@ -81,6 +85,8 @@ impl<'a> Worker<'a> {
             killers: vec![[None; 2]; MAX_PLY + 2],
             counters: Box::new([[None; 90]; 14]),
             history: Box::new([[[0; 90]; 90]; 2]),
+            continuation: vec![[[0; 90]; 14]; 14 * 90],
+            pieces_moved: vec![None; MAX_PLY + 2],
             static_evals: vec![0; MAX_PLY + 2],
             moves_made: vec![None; MAX_PLY + 2],
             pv: vec![Vec::new(); MAX_PLY + 2],
@@ -121,6 +127,7 @@ impl<'a> Worker<'a> {
             let gives_check = self.pos.gives_check(mv);
             let quiet = self.pos.piece_at(mv.to()).is_none();
             self.moves_made[0] = Some(mv);
+            self.pieces_moved[0] = self.pos.piece_at(mv.from());
             self.pos.make_move(mv);
             let new_depth = depth - 1 + i32::from(gives_check);
             let mut score;
@@ -236,6 +243,7 @@ impl<'a> Worker<'a> {
                 let r = NMP_BASE + depth / 4 + ((eval - beta) / 200).min(2);
                 self.pos.make_null_move();
                 self.moves_made[ply] = Some(Move::NULL);
+                self.pieces_moved[ply] = None;
                 let score =
                     -self.negamax::<false>(-beta, -beta + 1, depth - r - 1, ply + 1, !cut_node);
                 self.pos.unmake_null_move();
@@ -275,6 +283,10 @@ impl<'a> Worker<'a> {
                     killers: self.killers[ply],
                     counter,
                     history: &self.history[us],
+                    continuations: [1, 2].map(|back| {
+                        self.continuation_index(ply, back)
+                            .map(|i| &self.continuation[i])
+                    }),
                 },
             )
         };
@@ -317,6 +329,7 @@ impl<'a> Worker<'a> {
             let new_depth = depth - 1 + extension;
             self.shared.tt.prefetch(self.pos.key_after(mv));
             self.moves_made[ply] = Some(mv);
+            self.pieces_moved[ply] = self.pos.piece_at(mv.from());
             self.pos.make_move(mv);
             moves_tried += 1;
             let mut score;
@@ -435,6 +448,7 @@ impl<'a> Worker<'a> {
             }
             self.shared.tt.prefetch(self.pos.key_after(mv));
             self.moves_made[ply] = Some(mv);
+            self.pieces_moved[ply] = self.pos.piece_at(mv.from());
             self.pos.make_move(mv);
             let score = -self.quiesce::<PV>(-beta, -alpha, ply + 1);
             self.pos.unmake_move();
@@ -519,6 +533,33 @@ impl<'a> Worker<'a> {
                 -bonus,
             );
         }
+        for back in [1, 2] {
+            let Some(index) = self.continuation_index(ply, back) else {
+                continue;
+            };
+            let table = &mut self.continuation[index];
+            let mut update_cont = |m: Move, delta: i32| {
+                if let Some(piece) = self.pos.piece_at(m.from()) {
+                    let h = &mut table[piece.index()][m.to().index()];
+                    let mut v = i32::from(*h);
+                    update(&mut v, delta);
+                    *h = v as i16;
+                }
+            };
+            update_cont(mv, bonus);
+            for &m in tried {
+                update_cont(m, -bonus);
+            }
+        }
+    }
+
+    /// The continuation table for the move made `back` plies before the node at
+    /// `ply` (none at the root's edge or after a null move).
+    fn continuation_index(&self, ply: usize, back: usize) -> Option<usize> {
+        let at = ply.checked_sub(back)?;
+        let piece = self.pieces_moved[at]?;
+        let mv = self.moves_made[at]?;
+        Some(piece.index() * 90 + mv.to().index())
     }
 
     /// The score the history decides for this node, if any: the natural move limit, or

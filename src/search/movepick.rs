@@ -23,7 +23,13 @@ pub struct Hints<'a> {
     pub counter: Option<Move>,
     /// Quiet history, indexed by `[from][to]`.
     pub history: &'a [[i32; 90]; 90],
+    /// Continuation histories after the last move and the one before it, indexed by
+    /// `[piece][to]` of the move scored.
+    pub continuations: [Option<&'a ContinuationTable>; 2],
 }
+
+/// Continuation history for one previous move: `[piece][to]` of the reply.
+pub type ContinuationTable = [[i16; 90]; 14];
 
 /// Hands out the moves of a node best first.
 pub struct MovePicker {
@@ -64,7 +70,13 @@ impl MovePicker {
             } else if Some(mv) == hints.counter {
                 COUNTER
             } else {
-                hints.history[mv.from().index()][mv.to().index()]
+                let mut score = hints.history[mv.from().index()][mv.to().index()];
+                if let Some(piece) = pos.piece_at(mv.from()) {
+                    for table in hints.continuations.iter().flatten() {
+                        score += i32::from(table[piece.index()][mv.to().index()]);
+                    }
+                }
+                score
             };
         }
         MovePicker {
