@@ -1,0 +1,82 @@
+//! The tuning pipeline end to end: `datagen` plays a few self-play games and writes
+//! labelled positions, `tune` fits weights to them and writes a weights file of the
+//! evaluation's shape with the material left as the documents give it.
+
+use std::process::Command;
+
+use chariot::board::{PieceKind, Position};
+use chariot::eval::hce::feature;
+use chariot::eval::material::value;
+
+fn temp_path(name: &str) -> std::path::PathBuf {
+    std::env::temp_dir().join(format!("chariot-tuning-{}-{name}", std::process::id()))
+}
+
+#[test]
+fn datagen_then_tune_writes_a_weights_file() {
+    let data = temp_path("data.txt");
+    let weights = temp_path("weights.rs");
+    let _ = std::fs::remove_file(&data);
+
+    let status = Command::new(env!("CARGO_BIN_EXE_datagen"))
+        .args(["-games", "3", "-threads", "1", "-nodes", "400", "-seed", "5"])
+        .arg("-out")
+        .arg(&data)
+        .status()
+        .expect("run datagen");
+    assert!(status.success());
+    let text = std::fs::read_to_string(&data).expect("datagen output");
+    let mut lines = 0;
+    for line in text.lines() {
+        let (fen, result) = line.split_once(" | ").expect("fen | result");
+        let pos = Position::from_fen(fen).expect("a legal FEN");
+        assert!(!pos.in_check(), "recorded positions are not in check: {fen}");
+        assert!(["0.0", "0.5", "1.0"].contains(&result), "{line}");
+        lines += 1;
+    }
+    assert!(lines > 20, "only {lines} positions from 3 games");
+
+    let out = Command::new(env!("CARGO_BIN_EXE_tune"))
+        .args(["-iterations", "20", "-min-count", "1"])
+        .arg("-data")
+        .arg(&data)
+        .arg("-out")
+        .arg(&weights)
+        .output()
+        .expect("run tune");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let log = String::from_utf8_lossy(&out.stderr);
+    assert!(log.contains("K = "), "{log}");
+    let written = std::fs::read_to_string(&weights).expect("weights file");
+    assert!(written.contains("pub const WEIGHTS: [Score; COUNT]"));
+    let entries: Vec<(i32, i32)> = written
+        .split("Score::new(")
+        .skip(1)
+        .map(|s| {
+            let inner = s.split(')').next().unwrap();
+            let (a, b) = inner.split_once(", ").unwrap();
+            (a.parse().unwrap(), b.parse().unwrap())
+        })
+        .collect();
+    assert_eq!(entries.len(), feature::COUNT);
+    for kind in PieceKind::ALL {
+        let v = value(kind);
+        assert_eq!(
+            entries[feature::MATERIAL + kind.index()],
+            (v.mg, v.eg),
+            "{kind:?}"
+        );
+    }
+
+    let bad = Command::new(env!("CARGO_BIN_EXE_tune"))
+        .args(["-data", "/nonexistent/file"])
+        .output()
+        .expect("run tune");
+    assert_eq!(bad.status.code(), Some(2));
+    let _ = std::fs::remove_file(&data);
+    let _ = std::fs::remove_file(&weights);
+}
