@@ -136,7 +136,7 @@ mod tests {
         assert!(evaluate(&pos).abs() < 60, "{}", evaluate(&pos));
         // 单车难破士象全: a lone rook does not beat full advisors and elephants...
         let rook = Position::from_fen("2bakab2/9/9/9/9/9/9/9/R8/3K5 w - - 0 1").unwrap();
-        assert!(evaluate(&rook).abs() < 150, "{}", evaluate(&rook));
+        assert!(evaluate(&rook).abs() < 200, "{}", evaluate(&rook));
         // ...but against a bare king it is winning (and scores far more), and a horse
         // against a bare king is scaled down (it cannot mate alone) while still
         // counting as better.

@@ -19,7 +19,9 @@ fn datagen_then_tune_writes_a_weights_file() {
     let _ = std::fs::remove_file(&data);
 
     let status = Command::new(env!("CARGO_BIN_EXE_datagen"))
-        .args(["-games", "3", "-threads", "1", "-nodes", "400", "-seed", "5"])
+        .args([
+            "-games", "3", "-threads", "1", "-nodes", "400", "-seed", "5",
+        ])
         .arg("-out")
         .arg(&data)
         .status()
@@ -30,7 +32,10 @@ fn datagen_then_tune_writes_a_weights_file() {
     for line in text.lines() {
         let (fen, result) = line.split_once(" | ").expect("fen | result");
         let pos = Position::from_fen(fen).expect("a legal FEN");
-        assert!(!pos.in_check(), "recorded positions are not in check: {fen}");
+        assert!(
+            !pos.in_check(),
+            "recorded positions are not in check: {fen}"
+        );
         assert!(["0.0", "0.5", "1.0"].contains(&result), "{line}");
         lines += 1;
     }
