@@ -366,14 +366,10 @@ impl Position {
     #[inline]
     pub fn key_after(&self, mv: Move) -> u64 {
         let (from, to) = (mv.from(), mv.to());
-        let Some(piece) = self.board[from.index()] else {
-            return self.key ^ side_key();
-        };
-        let mut key = self.key ^ piece_key(piece, from) ^ piece_key(piece, to) ^ side_key();
-        if let Some(victim) = self.board[to.index()] {
-            key ^= piece_key(victim, to);
+        match self.board[from.index()] {
+            Some(piece) => self.key ^ key_change(piece, from, to, self.board[to.index()]),
+            None => self.key ^ side_key(),
         }
-        key
     }
 
     /// Plays `mv`, which must be legal (checked in debug builds only). Use
@@ -395,12 +391,11 @@ impl Position {
 
         let from_bit = Bitboard::from_square(from);
         let to_bit = Bitboard::from_square(to);
-        let mut key = self.key ^ piece_key(piece, from) ^ piece_key(piece, to) ^ side_key();
+        let key = self.key ^ key_change(piece, from, to, captured);
         if let Some(victim) = captured {
             let them = victim.color().index();
             self.pieces[them][victim.kind().index()] ^= to_bit;
             self.colors[them] ^= to_bit;
-            key ^= piece_key(victim, to);
             self.rule60 = 0;
         } else {
             self.file_occ[to.file() as usize] |= 1 << to.rank();
@@ -639,6 +634,17 @@ impl PartialEq for Position {
 }
 
 impl Eq for Position {}
+
+/// What a move changes in the key: `piece` leaves `from` for `to`, taking `captured`
+/// if any, and the side to move changes.
+#[inline]
+fn key_change(piece: Piece, from: Square, to: Square, captured: Option<Piece>) -> u64 {
+    let mut change = piece_key(piece, from) ^ piece_key(piece, to) ^ side_key();
+    if let Some(victim) = captured {
+        change ^= piece_key(victim, to);
+    }
+    change
+}
 
 impl fmt::Display for Position {
     /// A board diagram (rank 9 at the top), then the FEN and the key.
