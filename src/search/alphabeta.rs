@@ -41,8 +41,9 @@ pub struct Worker<'a> {
     /// ruled in full).
     game_plies: usize,
     killers: Vec<[Option<Move>; 2]>,
-    /// Counter moves by the previous move's piece and destination.
-    counters: Box<[[Option<Move>; 90]; 14]>,
+    /// Counter moves by the previous move's piece and destination (indexed like
+    /// `continuation`, by [`Worker::continuation_index`]).
+    counters: Vec<Option<Move>>,
     /// Quiet history by side, from, to.
     history: Box<[[[i32; 90]; 90]; 2]>,
     /// Continuation history by the previous move's `[piece][to]`.
@@ -50,7 +51,7 @@ pub struct Worker<'a> {
     /// The piece moved at each ply (`None` for a null move).
     pieces_moved: Vec<Option<crate::board::Piece>>,
     static_evals: Vec<i32>,
-    /// The move made at each ply (for counter moves).
+    /// The move made at each ply.
     moves_made: Vec<Option<Move>>,
     pv: Vec<Vec<Move>>,
     lmr: Box<[[i32; 64]; 64]>,
@@ -83,7 +84,7 @@ impl<'a> Worker<'a> {
             rule_set: config.rule_set,
             game_plies,
             killers: vec![[None; 2]; MAX_PLY + 2],
-            counters: Box::new([[None; 90]; 14]),
+            counters: vec![None; 14 * 90],
             history: Box::new([[[0; 90]; 90]; 2]),
             continuation: vec![[[0; 90]; 14]; 14 * 90],
             pieces_moved: vec![None; MAX_PLY + 2],
@@ -263,16 +264,9 @@ impl<'a> Worker<'a> {
 
         // Step 7. The moves.
         let us = self.pos.side_to_move().index();
-        let previous = if ply > 0 {
-            self.moves_made[ply - 1]
-        } else {
-            None
-        };
-        let counter = previous.filter(|m| !m.is_null()).and_then(|m| {
-            self.pos
-                .piece_at(m.to())
-                .and_then(|p| self.counters[p.index()][m.to().index()])
-        });
+        let counter = self
+            .continuation_index(ply, 1)
+            .and_then(|i| self.counters[i]);
         let mut picker = if in_check {
             MovePicker::evasions(&self.pos, tt_move)
         } else {
@@ -370,7 +364,7 @@ impl<'a> Worker<'a> {
                     }
                     if score >= beta {
                         if quiet {
-                            self.reward_quiet(mv, &quiets_tried, depth, ply, previous);
+                            self.reward_quiet(mv, &quiets_tried, depth, ply);
                         }
                         break;
                     }
@@ -501,22 +495,13 @@ impl<'a> Worker<'a> {
 
     /// A quiet move caused a cut-off: killers, counter move, and history (the move up,
     /// the quiets tried before it down).
-    fn reward_quiet(
-        &mut self,
-        mv: Move,
-        tried: &[Move],
-        depth: i32,
-        ply: usize,
-        previous: Option<Move>,
-    ) {
+    fn reward_quiet(&mut self, mv: Move, tried: &[Move], depth: i32, ply: usize) {
         if self.killers[ply][0] != Some(mv) {
             self.killers[ply][1] = self.killers[ply][0];
             self.killers[ply][0] = Some(mv);
         }
-        if let Some(prev) = previous.filter(|m| !m.is_null()) {
-            if let Some(piece) = self.pos.piece_at(prev.to()) {
-                self.counters[piece.index()][prev.to().index()] = Some(mv);
-            }
+        if let Some(i) = self.continuation_index(ply, 1) {
+            self.counters[i] = Some(mv);
         }
         let bonus = (depth * depth * 16).min(1_200);
         let us = self.pos.side_to_move().index();
