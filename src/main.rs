@@ -134,16 +134,7 @@ fn main() -> ExitCode {
             from,
             to,
             moves,
-        }) => match chariot::notation::cli(fen.as_deref(), &from, &to, &moves) {
-            Ok(line) => {
-                outln!("{line}");
-                ExitCode::SUCCESS
-            }
-            Err(e) => {
-                eprintln!("error: {e}");
-                ExitCode::from(2)
-            }
-        },
+        }) => print_line(chariot::notation::cli(fen.as_deref(), &from, &to, &moves)),
         Some(Tool::Analyse {
             fen,
             moves,
@@ -152,16 +143,7 @@ fn main() -> ExitCode {
             threads,
         }) => analyse(&fen, &moves, depth, movetime, threads),
         Some(Tool::Rule { fen, moves, rules }) => {
-            match chariot::board::repetition::rule_cli(&fen, &moves, &rules) {
-                Ok(line) => {
-                    outln!("{line}");
-                    ExitCode::SUCCESS
-                }
-                Err(e) => {
-                    eprintln!("error: {e}");
-                    ExitCode::from(2)
-                }
-            }
+            print_line(chariot::board::repetition::rule_cli(&fen, &moves, &rules))
         }
         Some(Tool::Eval { fen }) => match Position::from_fen(&fen) {
             Ok(pos) => {
@@ -173,6 +155,20 @@ fn main() -> ExitCode {
                 ExitCode::from(2)
             }
         },
+    }
+}
+
+/// A one-line tool's answer: the line on stdout, or the error on stderr and exit code 2.
+fn print_line(answer: Result<String, String>) -> ExitCode {
+    match answer {
+        Ok(line) => {
+            outln!("{line}");
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::from(2)
+        }
     }
 }
 
