@@ -21,6 +21,8 @@ pub struct RootMove {
     pub previous_score: i32,
     pub pv: Vec<Move>,
     pub seldepth: usize,
+    /// Nodes spent below this move in the current iteration.
+    pub nodes: u64,
 }
 
 /// One search thread's state.
@@ -127,6 +129,7 @@ impl<'a> Worker<'a> {
             }
             let gives_check = self.pos.gives_check(mv);
             let quiet = self.pos.piece_at(mv.to()).is_none();
+            let nodes_before = self.nodes;
             self.moves_made[0] = Some(mv);
             self.pieces_moved[0] = self.pos.piece_at(mv.from());
             self.pos.make_move(mv);
@@ -149,6 +152,7 @@ impl<'a> Worker<'a> {
                 }
             }
             self.pos.unmake_move();
+            self.root_moves[i].nodes += self.nodes - nodes_before;
             if self.shared.stop.load(Ordering::Relaxed) && self.completed_depth > 0 {
                 return best;
             }

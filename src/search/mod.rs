@@ -222,6 +222,7 @@ pub fn search(
             previous_score: -INFINITE,
             pv: vec![mv],
             seldepth: 0,
+            nodes: 0,
         })
         .collect();
     if root_moves.is_empty() {
@@ -305,10 +306,13 @@ fn iterate(w: &mut Worker<'_>, limits: &Limits, config: &Config, reporter: &dyn 
     let multipv = config.multipv.clamp(1, w.root_moves.len());
     // Helpers start at staggered depths so the threads spread over the tree.
     let mut depth = 1 + (w.id % 2) as i32;
+    let mut pacing = Pacing::default();
     while depth <= max_depth {
         for rm in &mut w.root_moves {
             rm.previous_score = rm.score;
+            rm.nodes = 0;
         }
+        let iteration_start = w.nodes;
         for pv_index in 0..multipv {
             w.pv_index = pv_index;
             let previous = w.root_moves[pv_index].previous_score;
@@ -366,7 +370,10 @@ fn iterate(w: &mut Worker<'_>, limits: &Limits, config: &Config, reporter: &dyn 
                     break;
                 }
             }
-            if stop_iterating(w.shared, w.root_moves.len()) {
+            let best = &w.root_moves[0];
+            let effort = best.nodes as f64 / (w.nodes - iteration_start).max(1) as f64;
+            let scale = pacing.update(depth, best.mv, best.score, effort);
+            if stop_iterating(w.shared, w.root_moves.len(), scale) {
                 break;
             }
         }
@@ -379,8 +386,47 @@ fn iterate(w: &mut Worker<'_>, limits: &Limits, config: &Config, reporter: &dyn 
     }
 }
 
-/// Whether the main thread should start no further iteration.
-fn stop_iterating(shared: &Shared, root_moves: usize) -> bool {
+/// What the main thread learns from iteration to iteration about how long this move
+/// deserves: a best move that keeps changing, a falling score, or an effort spread over
+/// several moves ask for more time; a settled best move that took nearly all the nodes
+/// asks for less.
+#[derive(Default)]
+struct Pacing {
+    best: Option<Move>,
+    /// Best-move changes, halved every iteration.
+    changes: f64,
+    /// The score of the iterations so far, averaged with a decay.
+    average: Option<i32>,
+}
+
+impl Pacing {
+    /// Records one finished iteration; returns the factor on the soft budget.
+    fn update(&mut self, depth: i32, best: Move, score: i32, effort: f64) -> f64 {
+        self.changes /= 2.0;
+        if self.best.is_some_and(|b| b != best) {
+            self.changes += 1.0;
+        }
+        self.best = Some(best);
+        let average = *self.average.get_or_insert(score);
+        let fall = if score.abs() < MATE_BOUND && average.abs() < MATE_BOUND {
+            (average - score).clamp(-100, 200)
+        } else {
+            0
+        };
+        self.average = Some((average + score) / 2);
+        if depth < 4 {
+            return 1.0;
+        }
+        let instability = 0.8 + 0.6 * self.changes.min(2.0);
+        let falling = 1.0 + f64::from(fall) / 400.0;
+        let concentration = 1.4 - 0.6 * effort.clamp(0.0, 1.0);
+        (instability * falling * concentration).clamp(0.5, 2.0)
+    }
+}
+
+/// Whether the main thread should start no further iteration (`scale`: the factor on
+/// the soft budget from [`Pacing`]).
+fn stop_iterating(shared: &Shared, root_moves: usize, scale: f64) -> bool {
     if shared.pondering.load(Ordering::Relaxed) {
         return false;
     }
@@ -394,7 +440,7 @@ fn stop_iterating(shared: &Shared, root_moves: usize) -> bool {
     clock
         .budget
         .soft
-        .is_some_and(|soft| elapsed >= soft.mul_f64(0.6))
+        .is_some_and(|soft| elapsed >= soft.mul_f64(0.7 * scale))
 }
 
 fn report(w: &Worker<'_>, depth: i32, multipv: usize, reporter: &dyn Reporter) {
@@ -417,5 +463,63 @@ fn report(w: &Worker<'_>, depth: i32, multipv: usize, reporter: &dyn Reporter) {
             time_ms: ms,
             pv: rm.pv.clone(),
         });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn moves() -> (Move, Move) {
+        let pos = Position::startpos();
+        let legal = pos.legal_moves();
+        (legal[0], legal[1])
+    }
+
+    #[test]
+    fn settled_best_move_takes_less_time() {
+        let (a, _) = moves();
+        let mut pacing = Pacing::default();
+        let mut scale = 1.0;
+        for depth in 1..=10 {
+            scale = pacing.update(depth, a, 30, 0.95);
+        }
+        assert!(scale < 0.8, "{scale}");
+    }
+
+    #[test]
+    fn changing_best_move_takes_more_time() {
+        let (a, b) = moves();
+        let mut pacing = Pacing::default();
+        let mut scale = 1.0;
+        for depth in 1..=10 {
+            let best = if depth % 2 == 0 { a } else { b };
+            scale = pacing.update(depth, best, 30, 0.6);
+        }
+        assert!(scale > 1.2, "{scale}");
+    }
+
+    #[test]
+    fn falling_score_takes_more_time() {
+        let (a, _) = moves();
+        let (mut steady, mut falling) = (Pacing::default(), Pacing::default());
+        let (mut s, mut f) = (1.0, 1.0);
+        for depth in 1..=10 {
+            s = steady.update(depth, a, 50, 0.8);
+            f = falling.update(depth, a, 50 - 60 * depth, 0.8);
+        }
+        assert!(f > s * 1.2, "{f} {s}");
+        assert!(f <= 2.0);
+    }
+
+    #[test]
+    fn mate_scores_do_not_count_as_falling() {
+        let (a, _) = moves();
+        let mut pacing = Pacing::default();
+        pacing.update(5, a, MATE - 9, 0.8);
+        let scale = pacing.update(6, a, 100, 0.8);
+        let mut plain = Pacing::default();
+        plain.update(5, a, 100, 0.8);
+        assert_eq!(scale, plain.update(6, a, 100, 0.8));
     }
 }
