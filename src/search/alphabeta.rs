@@ -55,6 +55,8 @@ pub struct Worker<'a> {
     static_evals: Vec<i32>,
     /// The move made at each ply.
     moves_made: Vec<Option<Move>>,
+    /// The move left out at each ply (by a singular-extension search).
+    excluded: Vec<Option<Move>>,
     pv: Vec<Vec<Move>>,
     lmr: Box<[[i32; 64]; 64]>,
 }
@@ -92,6 +94,7 @@ impl<'a> Worker<'a> {
             pieces_moved: vec![None; MAX_PLY + 2],
             static_evals: vec![0; MAX_PLY + 2],
             moves_made: vec![None; MAX_PLY + 2],
+            excluded: vec![None; MAX_PLY + 2],
             pv: vec![Vec::new(); MAX_PLY + 2],
             lmr,
         }
@@ -210,12 +213,13 @@ impl<'a> Worker<'a> {
             return alpha;
         }
 
-        // Step 2. Transposition table.
+        // Step 2. Transposition table (not trusted to cut while a move is left out).
+        let excluded = self.excluded[ply];
         let key = self.pos.key();
         let tt = self.shared.tt.probe(key, ply);
         let tt_move = tt.and_then(|t| t.mv).filter(|&m| self.pos.is_legal(m));
         if let Some(t) = tt {
-            if !PV && t.depth >= depth && cuts_off(&t, alpha, beta) {
+            if !PV && excluded.is_none() && t.depth >= depth && cuts_off(&t, alpha, beta) {
                 return t.score;
             }
         }
@@ -230,7 +234,7 @@ impl<'a> Worker<'a> {
         self.static_evals[ply] = eval;
         let improving = !in_check && ply >= 2 && eval > self.static_evals[ply - 2];
 
-        if !PV && !in_check {
+        if !PV && !in_check && excluded.is_none() {
             // Step 4. Reverse futility pruning.
             if depth <= RFP_DEPTH
                 && eval - RFP_MARGIN * (depth - i32::from(improving)) >= beta
@@ -262,43 +266,34 @@ impl<'a> Worker<'a> {
         }
 
         // Step 6. Internal iterative reduction.
-        if tt_move.is_none() && depth >= 4 && (PV || cut_node) {
+        if tt_move.is_none() && depth >= 4 && (PV || cut_node) && excluded.is_none() {
             depth -= 1;
         }
 
         // Step 7. The moves.
-        let us = self.pos.side_to_move().index();
-        let counter = self
-            .continuation_index(ply, 1)
-            .and_then(|i| self.counters[i]);
         let mut picker = if in_check {
             MovePicker::evasions(&self.pos, tt_move)
         } else {
-            MovePicker::new(
-                &self.pos,
-                &Hints {
-                    tt_move,
-                    killers: self.killers[ply],
-                    counter,
-                    history: &self.history[us],
-                    continuations: [1, 2].map(|back| {
-                        self.continuation_index(ply, back)
-                            .map(|i| &self.continuation[i])
-                    }),
-                },
-            )
+            MovePicker::deferred(tt_move)
         };
-        if picker.is_empty() {
-            // No legal move: mated or stalemated, and in xiangqi both lose.
-            return -(MATE - ply as i32);
-        }
 
         let original_alpha = alpha;
         let mut best_score = -INFINITE;
         let mut best_move = None;
         let mut moves_tried = 0usize;
+        let mut any_legal = false;
         let mut quiets_tried: arrayvec::ArrayVec<Move, 64> = arrayvec::ArrayVec::new();
-        while let Some((mv, order)) = picker.pick() {
+        loop {
+            if picker.needs_generation() {
+                picker.generate(&self.pos, &self.hints(ply, tt_move));
+            }
+            let Some((mv, order)) = picker.pick() else {
+                break;
+            };
+            any_legal = true;
+            if Some(mv) == excluded {
+                continue;
+            }
             let capture = self.pos.piece_at(mv.to());
             let quiet = capture.is_none();
             let gives_check = self.pos.gives_check(mv);
@@ -306,7 +301,12 @@ impl<'a> Worker<'a> {
             // Step 8. Shallow pruning of late and hopeless moves.
             if !PV && !in_check && best_score > -MATE_BOUND && moves_tried > 0 {
                 if quiet && !gives_check {
-                    if depth <= LMP_DEPTH && moves_tried >= LMP_BASE + (depth * depth) as usize {
+                    let lmp_limit =
+                        (LMP_BASE + (depth * depth) as usize) >> usize::from(!improving);
+                    if depth <= LMP_DEPTH && moves_tried >= lmp_limit {
+                        continue;
+                    }
+                    if depth <= HISTORY_PRUNE_DEPTH && order < -HISTORY_PRUNE_PER_DEPTH * depth {
                         continue;
                     }
                     if depth <= FUTILITY_DEPTH
@@ -322,8 +322,36 @@ impl<'a> Worker<'a> {
                 }
             }
 
-            // Step 9. Extensions and reductions, then the search of the move.
-            let extension = i32::from(gives_check && ply < 2 * MAX_PLY / 3);
+            // Step 9. Extensions and reductions, then the search of the move. The hash
+            // move is singular when every other move fails well below its score: it is
+            // searched deeper. When even the others reach beta, the node is cut (multi-cut).
+            let mut extension = i32::from(gives_check);
+            if Some(mv) == tt_move && excluded.is_none() && depth >= SE_DEPTH && ply > 0 {
+                if let Some(t) = tt.filter(|t| {
+                    t.depth >= depth - 3 && t.bound != Bound::Upper && t.score.abs() < MATE_BOUND
+                }) {
+                    let singular_beta = t.score - SE_MARGIN * depth / 8;
+                    self.excluded[ply] = Some(mv);
+                    let score = self.negamax::<false>(
+                        singular_beta - 1,
+                        singular_beta,
+                        (depth - 1) / 2,
+                        ply,
+                        cut_node,
+                    );
+                    self.excluded[ply] = None;
+                    if score < singular_beta {
+                        extension = 1;
+                    } else if singular_beta >= beta {
+                        return singular_beta;
+                    } else if t.score >= beta {
+                        extension = -1;
+                    }
+                }
+            }
+            if ply >= 2 * MAX_PLY / 3 {
+                extension = extension.min(0);
+            }
             let new_depth = depth - 1 + extension;
             self.shared.tt.prefetch(self.pos.key_after(mv));
             self.moves_made[ply] = Some(mv);
@@ -340,6 +368,7 @@ impl<'a> Worker<'a> {
                     r -= i32::from(PV);
                     r -= i32::from(gives_check || in_check);
                     r += i32::from(cut_node);
+                    r += i32::from(!improving);
                     r -= i32::from(order >= super::movepick::COUNTER_SCORE);
                     r -= (order / 8_000).clamp(-2, 2);
                     r = r.clamp(0, new_depth - 1);
@@ -379,7 +408,15 @@ impl<'a> Worker<'a> {
             }
         }
 
-        // Step 10. Store the result.
+        if !any_legal {
+            // No legal move: mated or stalemated, and in xiangqi both lose.
+            return -(MATE - ply as i32);
+        }
+
+        // Step 10. Store the result (not for a search with a move left out).
+        if excluded.is_some() {
+            return if moves_tried == 0 { alpha } else { best_score };
+        }
         let bound = if best_score >= beta {
             Bound::Lower
         } else if PV && best_score > original_alpha {
@@ -485,6 +522,23 @@ impl<'a> Worker<'a> {
         head[ply].clear();
         head[ply].push(mv);
         head[ply].extend_from_slice(&tail[0]);
+    }
+
+    /// What orders the quiet moves of the node at `ply`.
+    fn hints(&self, ply: usize, tt_move: Option<Move>) -> Hints<'_> {
+        let us = self.pos.side_to_move().index();
+        Hints {
+            tt_move,
+            killers: self.killers[ply],
+            counter: self
+                .continuation_index(ply, 1)
+                .and_then(|i| self.counters[i]),
+            history: &self.history[us],
+            continuations: [1, 2].map(|back| {
+                self.continuation_index(ply, back)
+                    .map(|i| &self.continuation[i])
+            }),
+        }
     }
 
     /// Whether the side to move has a rook, horse or cannon (null move is unsafe

@@ -36,6 +36,11 @@ pub struct MovePicker {
     moves: MoveList,
     scores: [i32; MAX_MOVES],
     next: usize,
+    /// The hash move, handed out before the other moves are generated (a cut-off by
+    /// it saves the generation).
+    tt_move: Option<Move>,
+    /// Whether the moves are still to be generated (after the hash move).
+    deferred: bool,
 }
 
 /// MVV-LVA: the most valuable victim first, the cheapest attacker first among equals.
@@ -48,15 +53,33 @@ pub fn mvv_lva(pos: &Position, mv: Move) -> i32 {
 }
 
 impl MovePicker {
-    /// All legal moves of `pos`, ordered by `hints`.
-    pub fn new(pos: &Position, hints: &Hints<'_>) -> MovePicker {
-        let mut moves = MoveList::new();
-        pos.generate_legal(&mut moves);
-        let mut scores = [0; MAX_MOVES];
-        for (i, &mv) in moves.iter().enumerate() {
-            scores[i] = if Some(mv) == hints.tt_move {
-                TT_MOVE
-            } else if pos.piece_at(mv.to()).is_some() {
+    /// The legal moves of a node, the hash move (already checked legal) first. The
+    /// others are generated when [`MovePicker::needs_generation`] says so, by
+    /// [`MovePicker::generate`].
+    pub fn deferred(tt_move: Option<Move>) -> MovePicker {
+        MovePicker {
+            moves: MoveList::new(),
+            scores: [0; MAX_MOVES],
+            next: 0,
+            tt_move,
+            deferred: true,
+        }
+    }
+
+    /// Whether the next pick needs [`MovePicker::generate`] first.
+    pub fn needs_generation(&self) -> bool {
+        self.deferred && self.tt_move.is_none()
+    }
+
+    /// Generates the legal moves other than the hash move, ordered by `hints`.
+    pub fn generate(&mut self, pos: &Position, hints: &Hints<'_>) {
+        self.deferred = false;
+        pos.generate_legal(&mut self.moves);
+        if let Some(i) = self.moves.iter().position(|&m| Some(m) == hints.tt_move) {
+            self.moves.swap_remove(i);
+        }
+        for (i, &mv) in self.moves.iter().enumerate() {
+            self.scores[i] = if pos.piece_at(mv.to()).is_some() {
                 let base = if see_ge(pos, mv, 0) {
                     GOOD_CAPTURE
                 } else {
@@ -79,11 +102,6 @@ impl MovePicker {
                 score
             };
         }
-        MovePicker {
-            moves,
-            scores,
-            next: 0,
-        }
     }
 
     /// The captures of `pos` (all replies when in check), most valuable victim first.
@@ -98,6 +116,8 @@ impl MovePicker {
             moves,
             scores,
             next: 0,
+            tt_move: None,
+            deferred: false,
         }
     }
 
@@ -117,21 +137,23 @@ impl MovePicker {
             moves,
             scores,
             next: 0,
+            tt_move: None,
+            deferred: false,
         }
     }
 
-    /// Number of legal moves.
-    pub fn len(&self) -> usize {
-        self.moves.len()
-    }
-
-    /// Whether there are no legal moves.
+    /// Whether there are no legal moves (for generated lists).
     pub fn is_empty(&self) -> bool {
         self.moves.is_empty()
     }
 
     /// The best remaining move and its ordering score.
     pub fn pick(&mut self) -> Option<(Move, i32)> {
+        if let Some(mv) = self.tt_move.take() {
+            if self.deferred {
+                return Some((mv, TT_MOVE));
+            }
+        }
         if self.next >= self.moves.len() {
             return None;
         }
@@ -152,4 +174,59 @@ impl MovePicker {
 /// Whether an ordering score marks a losing capture.
 pub fn is_bad_capture(score: i32) -> bool {
     score < BAD_CAPTURE / 2
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const FENS: [&str; 3] = [
+        "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",
+        "r1bakab1r/9/1cn3nc1/p1p1p1p1p/9/2P6/P3P1P1P/1C2B2C1/9/RN1AKABNR w - - 4 4",
+        "3k5/4a4/4b4/9/2b6/9/9/4C4/4A4/3AK4 w - - 0 1",
+    ];
+
+    fn drain(picker: &mut MovePicker, pos: &Position, hints: &Hints<'_>) -> Vec<(Move, i32)> {
+        let mut out = Vec::new();
+        loop {
+            if picker.needs_generation() {
+                picker.generate(pos, hints);
+            }
+            match picker.pick() {
+                Some(m) => out.push(m),
+                None => return out,
+            }
+        }
+    }
+
+    #[test]
+    fn hands_out_every_legal_move_once_hash_move_first() {
+        let history = [[0; 90]; 90];
+        for fen in FENS {
+            let pos = Position::from_fen(fen).expect("fen");
+            let legal = pos.legal_moves();
+            for tt_move in [None, legal.last().copied()] {
+                let hints = Hints {
+                    tt_move,
+                    killers: [legal.first().copied(), None],
+                    counter: None,
+                    history: &history,
+                    continuations: [None, None],
+                };
+                let mut picker = MovePicker::deferred(tt_move);
+                let picked = drain(&mut picker, &pos, &hints);
+                let mut got: Vec<Move> = picked.iter().map(|p| p.0).collect();
+                if let Some(tt) = tt_move {
+                    assert_eq!(picked[0], (tt, TT_MOVE), "{fen}");
+                }
+                let mut want: Vec<Move> = legal.to_vec();
+                got.sort_by_key(|m| (m.from().index(), m.to().index()));
+                want.sort_by_key(|m| (m.from().index(), m.to().index()));
+                assert_eq!(got, want, "{fen}");
+                // Good captures come before quiet moves, and ordering scores never rise.
+                let scores: Vec<i32> = picked.iter().map(|p| p.1).collect();
+                assert!(scores.windows(2).all(|w| w[0] >= w[1]), "{fen}");
+            }
+        }
+    }
 }

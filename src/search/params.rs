@@ -30,9 +30,15 @@ pub const FUTILITY_BASE: i32 = 100;
 pub const FUTILITY_PER_DEPTH: i32 = 110;
 pub const FUTILITY_DEPTH: i32 = 4;
 
-/// Late move pruning: quiets tried at most `LMP_BASE + depth²` at shallow depth.
+/// Late move pruning: quiets tried at most `LMP_BASE + depth²` at shallow depth (half
+/// as many when the static evaluation is not improving).
 pub const LMP_BASE: usize = 4;
 pub const LMP_DEPTH: i32 = 5;
+
+/// History pruning: quiets whose history is below `-HISTORY_PRUNE_PER_DEPTH * depth`
+/// are skipped at shallow depth.
+pub const HISTORY_PRUNE_DEPTH: i32 = 3;
+pub const HISTORY_PRUNE_PER_DEPTH: i32 = 4_000;
 
 /// Late move reductions: `LMR_BASE + ln(depth) ln(moves) / LMR_DIVISOR`.
 pub const LMR_BASE: f64 = 0.5;
@@ -46,3 +52,8 @@ pub const DELTA_MARGIN: i32 = 200;
 
 /// History scores stay within ±HISTORY_MAX.
 pub const HISTORY_MAX: i32 = 16_384;
+
+/// Singular extensions: least depth, and the margin below the hash score that the
+/// other moves must stay under (`score - SE_MARGIN * depth / 8`).
+pub const SE_DEPTH: i32 = 8;
+pub const SE_MARGIN: i32 = 16;
