@@ -285,7 +285,7 @@ impl<'a> Worker<'a> {
         let mut quiets_tried: arrayvec::ArrayVec<Move, 64> = arrayvec::ArrayVec::new();
         loop {
             if picker.needs_generation() {
-                picker.generate(&self.pos, &self.hints(ply, tt_move));
+                picker.generate(&self.pos, &self.hints(ply));
             }
             let Some((mv, order)) = picker.pick() else {
                 break;
@@ -525,10 +525,9 @@ impl<'a> Worker<'a> {
     }
 
     /// What orders the quiet moves of the node at `ply`.
-    fn hints(&self, ply: usize, tt_move: Option<Move>) -> Hints<'_> {
+    fn hints(&self, ply: usize) -> Hints<'_> {
         let us = self.pos.side_to_move().index();
         Hints {
-            tt_move,
             killers: self.killers[ply],
             counter: self
                 .continuation_index(ply, 1)

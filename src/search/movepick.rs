@@ -1,7 +1,8 @@
 //! Move ordering in stages: the hash move, good captures (SEE ≥ 0, most valuable victim
 //! first), the two killers, the counter move, quiet moves by history, and last the
-//! captures that lose material. Moves are generated once and scored into these bands;
-//! `next` hands them out best first.
+//! captures that lose material. The hash move goes out before anything is generated;
+//! the other moves are then generated once and scored into these bands, and `pick`
+//! hands them out best first.
 
 use super::see::see_ge;
 use crate::board::{Move, MoveList, Position, MAX_MOVES};
@@ -18,7 +19,6 @@ const BAD_CAPTURE: i32 = -(1 << 28);
 
 /// Ordering hints for one node.
 pub struct Hints<'a> {
-    pub tt_move: Option<Move>,
     pub killers: [Option<Move>; 2],
     pub counter: Option<Move>,
     /// Quiet history, indexed by `[from][to]`.
@@ -37,10 +37,18 @@ pub struct MovePicker {
     scores: [i32; MAX_MOVES],
     next: usize,
     /// The hash move, handed out before the other moves are generated (a cut-off by
-    /// it saves the generation).
+    /// it saves the generation) and left out of them.
     tt_move: Option<Move>,
-    /// Whether the moves are still to be generated (after the hash move).
-    deferred: bool,
+    stage: Stage,
+}
+
+/// Where a picker is: about to hand out the hash move, waiting for the other moves to
+/// be generated, or handing out the generated list.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Stage {
+    HashMove,
+    Generate,
+    Moves,
 }
 
 /// MVV-LVA: the most valuable victim first, the cheapest attacker first among equals.
@@ -62,20 +70,24 @@ impl MovePicker {
             scores: [0; MAX_MOVES],
             next: 0,
             tt_move,
-            deferred: true,
+            stage: if tt_move.is_some() {
+                Stage::HashMove
+            } else {
+                Stage::Generate
+            },
         }
     }
 
     /// Whether the next pick needs [`MovePicker::generate`] first.
     pub fn needs_generation(&self) -> bool {
-        self.deferred && self.tt_move.is_none()
+        self.stage == Stage::Generate
     }
 
     /// Generates the legal moves other than the hash move, ordered by `hints`.
     pub fn generate(&mut self, pos: &Position, hints: &Hints<'_>) {
-        self.deferred = false;
+        self.stage = Stage::Moves;
         pos.generate_legal(&mut self.moves);
-        if let Some(i) = self.moves.iter().position(|&m| Some(m) == hints.tt_move) {
+        if let Some(i) = self.moves.iter().position(|&m| Some(m) == self.tt_move) {
             self.moves.swap_remove(i);
         }
         for (i, &mv) in self.moves.iter().enumerate() {
@@ -117,7 +129,7 @@ impl MovePicker {
             scores,
             next: 0,
             tt_move: None,
-            deferred: false,
+            stage: Stage::Moves,
         }
     }
 
@@ -138,7 +150,7 @@ impl MovePicker {
             scores,
             next: 0,
             tt_move: None,
-            deferred: false,
+            stage: Stage::Moves,
         }
     }
 
@@ -149,10 +161,9 @@ impl MovePicker {
 
     /// The best remaining move and its ordering score.
     pub fn pick(&mut self) -> Option<(Move, i32)> {
-        if let Some(mv) = self.tt_move.take() {
-            if self.deferred {
-                return Some((mv, TT_MOVE));
-            }
+        if self.stage == Stage::HashMove {
+            self.stage = Stage::Generate;
+            return self.tt_move.map(|mv| (mv, TT_MOVE));
         }
         if self.next >= self.moves.len() {
             return None;
@@ -207,7 +218,6 @@ mod tests {
             let legal = pos.legal_moves();
             for tt_move in [None, legal.last().copied()] {
                 let hints = Hints {
-                    tt_move,
                     killers: [legal.first().copied(), None],
                     counter: None,
                     history: &history,
