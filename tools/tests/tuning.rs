@@ -30,13 +30,15 @@ fn datagen_then_tune_writes_a_weights_file() {
     let text = std::fs::read_to_string(&data).expect("datagen output");
     let mut lines = 0;
     for line in text.lines() {
-        let (fen, result) = line.split_once(" | ").expect("fen | result");
+        let fields: Vec<&str> = line.split(" | ").collect();
+        let [fen, score, result, played] = fields.as_slice() else {
+            panic!("want fen | score | result | move: {line}");
+        };
         let pos = Position::from_fen(fen).expect("a legal FEN");
-        assert!(
-            !pos.in_check(),
-            "recorded positions are not in check: {fen}"
-        );
-        assert!(["0.0", "0.5", "1.0"].contains(&result), "{line}");
+        assert!(pos.parse_move(played).is_ok(), "a legal move: {line}");
+        let score: i32 = score.parse().expect("a score");
+        assert!(score.abs() <= 30000, "{line}");
+        assert!(["0.0", "0.5", "1.0"].contains(result), "{line}");
         lines += 1;
     }
     assert!(lines > 20, "only {lines} positions from 3 games");

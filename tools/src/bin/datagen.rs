@@ -1,22 +1,26 @@
-//! `datagen`: self-play games at a fixed node count, writing quiet positions labelled
-//! with the game's result, for tuning the evaluation (`tune`).
+//! `datagen`: self-play games at a fixed node count, writing every searched position
+//! with the search's score and the game's result, for training a net (`train`) or
+//! fitting the hand-crafted weights (`tune`).
 //!
 //! Each game starts from an opening of the file (or the start position), plays a few
-//! random legal moves for variety, then lets Chariot play both sides. Games end by the
-//! rules (mate, 困毙, repetition rulings, the natural limit) or by adjudication when
-//! the search has agreed on a decisive score for several plies. Recorded positions are
-//! those after the opening phase where the side to move is not in check and the move
-//! chosen is not a capture (so the static evaluation is meaningful).
+//! random legal moves for variety (`-random MIN-MAX` plies, 2-8 by default), then lets
+//! Chariot play both sides. Games end by the rules (mate, 困毙, repetition rulings, the
+//! natural limit) or by adjudication: a win when the search has agreed on a decisive
+//! score (`-win-score`) for `-win-plies` plies, a draw when a long game
+//! (`-draw-after` plies) has stayed level (`-draw-score`) for `-draw-plies` plies.
 //!
-//! Output lines: `<fen> | <result>` with the result from Red's point of view
-//! (`1.0`, `0.5`, `0.0`).
+//! Output lines: `<fen> | <score> | <result> | <move>`: the score of the search, from
+//! Red's point of view in engine units (rook 1000; mates as `±(30000 - plies)`), the
+//! game's result for Red (`1.0`, `0.5`, `0.0`) and the move played (ICCS). Nothing is
+//! filtered here: the loaders drop positions in check, captures, early plies and mate
+//! or extreme scores, each as an option.
 
 use std::io::Write;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 
 use chariot::board::repetition::Rules;
-use chariot::board::{Color, Position};
+use chariot::board::{Color, Move, Position};
 use chariot::search::{search, Config, Limits, Shared, Silent};
 use chariot_tools::openings::{load_openings, Format};
 use chariot_tools::rng::Rng;
@@ -28,6 +32,12 @@ struct Options {
     openings: Option<String>,
     out: String,
     seed: u64,
+    random: (u64, u64),
+    win_score: i32,
+    win_plies: u32,
+    draw_after: usize,
+    draw_score: i32,
+    draw_plies: u32,
 }
 
 fn parse_args() -> Result<Options, String> {
@@ -38,6 +48,12 @@ fn parse_args() -> Result<Options, String> {
         openings: None,
         out: "datagen.txt".to_string(),
         seed: 1,
+        random: (2, 8),
+        win_score: 1200,
+        win_plies: 8,
+        draw_after: 160,
+        draw_score: 15,
+        draw_plies: 20,
     };
     let args: Vec<String> = std::env::args().skip(1).collect();
     let mut i = 0;
@@ -56,6 +72,19 @@ fn parse_args() -> Result<Options, String> {
             "-nodes" => o.nodes = number()?.max(100),
             "-seed" => o.seed = number()?,
             "-openings" => o.openings = Some(value.clone()),
+            "-random" => {
+                let range = value
+                    .split_once('-')
+                    .and_then(|(a, b)| Some((a.parse().ok()?, b.parse().ok()?)))
+                    .filter(|(a, b): &(u64, u64)| a <= b && *b <= 100)
+                    .ok_or_else(|| format!("-random: want MIN-MAX plies, got {value}"))?;
+                o.random = range;
+            }
+            "-win-score" => o.win_score = number()?.min(20000) as i32,
+            "-win-plies" => o.win_plies = number()?.clamp(1, 1000) as u32,
+            "-draw-after" => o.draw_after = number()?.min(10000) as usize,
+            "-draw-score" => o.draw_score = number()?.min(20000) as i32,
+            "-draw-plies" => o.draw_plies = number()?.clamp(1, 1000) as u32,
             "-out" => o.out = value.clone(),
             other => return Err(format!("unknown option {other}")),
         }
@@ -64,11 +93,19 @@ fn parse_args() -> Result<Options, String> {
     Ok(o)
 }
 
-/// Plays one game and returns the recorded FENs and the result for Red.
-fn play_game(start: &Position, rng: &mut Rng, nodes: u64) -> (Vec<String>, f32) {
+/// One recorded position: FEN, score for Red, and the move played.
+struct Record {
+    fen: String,
+    red_score: i32,
+    played: Move,
+}
+
+/// Plays one game and returns the recorded positions and the result for Red.
+fn play_game(start: &Position, rng: &mut Rng, o: &Options) -> (Vec<Record>, f32) {
     let mut pos = start.clone();
-    // A few random moves for variety (2 to 5 plies).
-    let random_plies = 2 + rng.next_u64() % 4;
+    // A few random moves for variety.
+    let (least, most) = o.random;
+    let random_plies = least + rng.next_u64() % (most - least + 1);
     for _ in 0..random_plies {
         let moves = pos.legal_moves();
         if moves.is_empty() {
@@ -93,6 +130,7 @@ fn play_game(start: &Position, rng: &mut Rng, nodes: u64) -> (Vec<String>, f32) 
             return (recorded, result);
         }
         // Vary the effort a little so games differ.
+        let nodes = o.nodes;
         let limits = Limits {
             nodes: Some(nodes + rng.next_u64() % (nodes / 2 + 1)),
             ..Limits::default()
@@ -102,31 +140,34 @@ fn play_game(start: &Position, rng: &mut Rng, nodes: u64) -> (Vec<String>, f32) 
             break;
         };
         let us = pos.side_to_move();
-        // Adjudicate decisive scores agreed over 8 plies, and long dead-level games.
-        if outcome.score.abs() >= 1200 {
+        let red_score = if us == Color::Red {
+            outcome.score
+        } else {
+            -outcome.score
+        };
+        recorded.push(Record {
+            fen: pos.to_fen(),
+            red_score,
+            played: best,
+        });
+        // Adjudicate decisive scores agreed over several plies, and long dead-level games.
+        if outcome.score.abs() >= o.win_score {
             let winner = if outcome.score > 0 { us } else { !us };
             decisive[winner.index()] += 1;
             decisive[(!winner).index()] = 0;
-            if decisive[winner.index()] >= 8 {
+            if decisive[winner.index()] >= o.win_plies {
                 return (recorded, if winner == Color::Red { 1.0 } else { 0.0 });
             }
         } else {
             decisive = [0, 0];
         }
-        if ply >= 160 && outcome.score.abs() <= 15 {
+        if ply >= o.draw_after && outcome.score.abs() <= o.draw_score {
             quiet_draw += 1;
-            if quiet_draw >= 20 {
+            if quiet_draw >= o.draw_plies {
                 return (recorded, 0.5);
             }
         } else {
             quiet_draw = 0;
-        }
-        if ply >= 8
-            && !pos.in_check()
-            && pos.piece_at(best.to()).is_none()
-            && outcome.score.abs() < 2000
-        {
-            recorded.push(pos.to_fen());
         }
         pos.play(best);
     }
@@ -139,7 +180,9 @@ fn main() {
         Err(e) => {
             eprintln!("datagen: {e}");
             eprintln!(
-                "usage: datagen [-games N] [-threads N] [-nodes N] [-openings FILE] [-out FILE] [-seed N]"
+                "usage: datagen [-games N] [-threads N] [-nodes N] [-openings FILE] [-out FILE] [-seed N]\n\
+                 \x20              [-random MIN-MAX] [-win-score CP] [-win-plies N]\n\
+                 \x20              [-draw-after PLIES] [-draw-score CP] [-draw-plies N]"
             );
             std::process::exit(2);
         }
@@ -184,11 +227,16 @@ fn main() {
                         break;
                     }
                     let start = &starts[(rng.next_u64() % starts.len() as u64) as usize];
-                    let (fens, result) = play_game(start, &mut rng, options.nodes);
-                    let total = positions.fetch_add(fens.len(), Ordering::Relaxed) + fens.len();
+                    let (records, result) = play_game(start, &mut rng, options);
+                    let total =
+                        positions.fetch_add(records.len(), Ordering::Relaxed) + records.len();
                     if let Ok(mut out) = file.lock() {
-                        for fen in &fens {
-                            let _ = writeln!(out, "{fen} | {result:.1}");
+                        for r in &records {
+                            let _ = writeln!(
+                                out,
+                                "{} | {} | {result:.1} | {}",
+                                r.fen, r.red_score, r.played
+                            );
                         }
                         let _ = out.flush();
                     }

@@ -72,15 +72,25 @@ fn load(paths: &[String]) -> Result<Vec<Sample>, String> {
     for path in paths {
         let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
         for (n, line) in text.lines().enumerate() {
-            let Some((fen, result)) = line.split_once('|') else {
-                continue;
+            // `<fen> | <result>` or datagen's `<fen> | <score> | <result> [| <move>]`.
+            let fields: Vec<&str> = line.split('|').map(str::trim).collect();
+            let (fen, result, played) = match fields.as_slice() {
+                [fen, result] => (*fen, *result, None),
+                [fen, _score, result] => (*fen, *result, None),
+                [fen, _score, result, played] => (*fen, *result, Some(*played)),
+                _ => continue,
             };
-            let pos =
-                Position::from_fen(fen.trim()).map_err(|e| format!("{path}:{}: {e}", n + 1))?;
+            let pos = Position::from_fen(fen).map_err(|e| format!("{path}:{}: {e}", n + 1))?;
             let result: f64 = result
-                .trim()
                 .parse()
                 .map_err(|_| format!("{path}:{}: bad result", n + 1))?;
+            // The static evaluation is fitted to quiet positions only.
+            let capture = played
+                .and_then(|m| pos.parse_move(m).ok())
+                .is_some_and(|m| pos.piece_at(m.to()).is_some());
+            if pos.in_check() || capture {
+                continue;
+            }
             let f = features(&pos);
             out.push(Sample {
                 counts: f.counts,
