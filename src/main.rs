@@ -45,11 +45,18 @@ enum Tool {
         threads: usize,
     },
     /// Search the fixed bench positions to a fixed depth with one thread; the node
-    /// total is the search's signature.
+    /// total is the search's signature. Evaluates with the embedded NNUE unless told
+    /// otherwise.
     Bench {
         /// Depth in plies.
         #[arg(default_value_t = chariot::search::bench::DEPTH)]
         depth: i32,
+        /// Evaluate with the hand-crafted evaluation instead of the NNUE.
+        #[arg(long, conflicts_with = "evalfile")]
+        hce: bool,
+        /// Evaluate with this network file instead of the embedded one.
+        #[arg(long)]
+        evalfile: Option<std::path::PathBuf>,
     },
     /// Convert a game's moves between ICCS (h2e2), Chinese (炮二平五) and WXF (C2.5).
     Notation {
@@ -97,10 +104,13 @@ enum Tool {
         #[arg(long, default_value = "chinese")]
         rules: String,
     },
-    /// Print the static evaluation of a position, term by term.
+    /// Print the static evaluation of a position, term by term, and the NNUE's score.
     Eval {
         #[arg(long, default_value = START_FEN)]
         fen: String,
+        /// The network file to score with (default: the embedded one).
+        #[arg(long)]
+        evalfile: Option<std::path::PathBuf>,
     },
 }
 
@@ -120,11 +130,26 @@ fn main() -> ExitCode {
             divide,
             threads,
         }) => run_perft(depth, &fen, divide, threads),
-        Some(Tool::Bench { depth }) => {
-            let (nodes, nps) = chariot::search::bench::run(depth, |i, fen, nodes| {
+        Some(Tool::Bench {
+            depth,
+            hce,
+            evalfile,
+        }) => {
+            let net = if hce {
+                None
+            } else {
+                match load_net(evalfile.as_deref()) {
+                    Ok(net) => Some(net),
+                    Err(code) if evalfile.is_some() => return code,
+                    Err(_) => None, // an invalid embedded net: the HCE
+                }
+            };
+            let evaluator = if net.is_some() { "NNUE" } else { "HCE" };
+            let (nodes, nps) = chariot::search::bench::run(depth, net, |i, fen, nodes| {
                 outln!("position {i:>2}: {nodes:>10} nodes  {fen}");
             });
             outln!("===========================");
+            outln!("Evaluation: {evaluator}");
             outln!("Total nodes: {nodes}");
             outln!("{nodes} nodes {nps} nps");
             ExitCode::SUCCESS
@@ -145,9 +170,17 @@ fn main() -> ExitCode {
         Some(Tool::Rule { fen, moves, rules }) => {
             print_line(chariot::board::repetition::rule_cli(&fen, &moves, &rules))
         }
-        Some(Tool::Eval { fen }) => match Position::from_fen(&fen) {
+        Some(Tool::Eval { fen, evalfile }) => match Position::from_fen(&fen) {
             Ok(pos) => {
-                outln!("{}", chariot::eval::trace(&pos));
+                let net = match load_net(evalfile.as_deref()) {
+                    Ok(net) => Some(net),
+                    Err(code) if evalfile.is_some() => return code,
+                    Err(_) => None,
+                };
+                outln!(
+                    "{}",
+                    chariot::eval::trace_with_nnue(&pos, net.as_deref(), true)
+                );
                 ExitCode::SUCCESS
             }
             Err(e) => {
@@ -156,6 +189,24 @@ fn main() -> ExitCode {
             }
         },
     }
+}
+
+/// The network in `path`, or the embedded one; an error is printed (exit code 2).
+fn load_net(
+    path: Option<&std::path::Path>,
+) -> Result<std::sync::Arc<chariot::eval::nnue::Network>, ExitCode> {
+    let loaded = match path {
+        Some(path) => chariot::eval::nnue::Network::load(path).map(std::sync::Arc::new),
+        None => chariot::eval::nnue::embedded(),
+    };
+    loaded.map_err(|e| {
+        let name = path.map_or_else(
+            || "the embedded net".to_string(),
+            |p| p.display().to_string(),
+        );
+        eprintln!("error: cannot load {name}: {e}");
+        ExitCode::from(2)
+    })
 }
 
 /// A one-line tool's answer: the line on stdout, or the error on stderr and exit code 2.

@@ -389,3 +389,89 @@ fn extensions_and_probe() {
     );
     assert!(line.split(' ').next().unwrap().parse::<u64>().unwrap() > 0);
 }
+
+#[test]
+fn bad_eval_file_is_refused_and_the_engine_keeps_its_net() {
+    let bad = std::env::temp_dir().join(format!("chariot-bad-{}.nnue", std::process::id()));
+    std::fs::write(&bad, b"CHNN not a network").unwrap();
+    let mut s = Session::start();
+    s.send("uci");
+    s.wait_for(|l| l == "uciok", SECOND * 5);
+    assert!(s
+        .log
+        .iter()
+        .any(|l| l == "option name EvalFile type string default <embedded>"));
+    assert!(s
+        .log
+        .iter()
+        .any(|l| l == "option name Use NNUE type check default true"));
+    s.send("eval");
+    let (before, _) = s.wait_for(starts("NNUE"), SECOND * 5);
+    s.send(&format!("setoption name EvalFile value {}", bad.display()));
+    let (line, _) = s.wait_for(starts("info string error"), SECOND * 5);
+    assert!(
+        line.contains("EvalFile") && line.contains(&bad.display().to_string()),
+        "{line}"
+    );
+    assert!(line.contains("truncated"), "{line}");
+    s.send("setoption name EvalFile value /nonexistent/dir/x.nnue");
+    let (line, _) = s.wait_for(starts("info string error"), SECOND * 5);
+    assert!(
+        line.contains("x.nnue") && line.contains("cannot read"),
+        "{line}"
+    );
+    s.send("eval");
+    let (after, _) = s.wait_for(starts("NNUE"), SECOND * 5);
+    assert!(after.contains("in use"), "{after}");
+    assert_eq!(before, after, "the net was kept");
+    s.send("position startpos moves h2e2");
+    s.send("go depth 5");
+    let (line, _) = s.wait_for(starts("bestmove"), SECOND * 10);
+    let mut pos = Position::startpos();
+    pos.try_play("h2e2").unwrap();
+    check_bestmove(&pos, &line);
+    let _ = std::fs::remove_file(&bad);
+
+    // UCCI spells it `evalfile`, with `info message error`.
+    let mut u = Session::start();
+    u.send("ucci");
+    u.wait_for(|l| l == "ucciok", SECOND * 5);
+    assert!(u
+        .log
+        .iter()
+        .any(|l| l == "option usennue type check default true"));
+    u.send("setoption evalfile /nonexistent/y.nnue");
+    let (line, _) = u.wait_for(starts("info message error"), SECOND * 5);
+    assert!(line.contains("y.nnue"), "{line}");
+    u.send("position startpos");
+    u.send("go depth 3");
+    let (line, _) = u.wait_for(starts("bestmove"), SECOND * 10);
+    check_bestmove(&Position::startpos(), &line);
+}
+
+#[test]
+fn use_nnue_off_gives_the_hce_bench_signature() {
+    use chariot::search::bench;
+    let depth = 4;
+    let hce = bench::run(depth, None, |_, _, _| {}).0;
+    let net = chariot::eval::nnue::embedded().expect("a valid embedded net");
+    let nnue = bench::run(depth, Some(net), |_, _, _| {}).0;
+    let mut s = Session::start();
+    s.send("uci");
+    let bench_nodes = |s: &mut Session| -> u64 {
+        s.send(&format!("bench {depth}"));
+        let (line, _) = s.wait_for(
+            |l| l.ends_with(" nps") && l.contains(" nodes "),
+            SECOND * 60,
+        );
+        line.split(' ').next().unwrap().parse().unwrap()
+    };
+    assert_eq!(bench_nodes(&mut s), nnue, "NNUE is the default");
+    s.send("setoption name Use NNUE value false");
+    assert_eq!(bench_nodes(&mut s), hce, "Use NNUE false: the HCE");
+    s.send("eval");
+    let (line, _) = s.wait_for(starts("NNUE"), SECOND * 5);
+    assert!(line.contains("off"), "{line}");
+    s.send("setoption name Use NNUE value true");
+    assert_eq!(bench_nodes(&mut s), nnue);
+}

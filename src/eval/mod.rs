@@ -1,9 +1,12 @@
 //! Static evaluation: the documents' piece values tapered by phase, piece-square
-//! tables and the positional terms of [`hce`]. Scores are centipawn-like: one document
-//! point is 100.
+//! tables and the positional terms of [`hce`] (the hand-crafted evaluation, HCE), and
+//! the neural network of [`nnue`]. Scores are centipawn-like: one document point is 100.
+//! The search picks one of the two (`search::Config::net`); the HCE adds [`TEMPO`], the
+//! net's output already is the side to move's score and gets none.
 
 pub mod hce;
 pub mod material;
+pub mod nnue;
 mod weights;
 
 use std::fmt::Write;
@@ -71,6 +74,36 @@ pub fn trace(pos: &Position) -> String {
     let _ = writeln!(out, "final (red's view): {} cp", b.red_score);
     let stm = evaluate(pos);
     let _ = write!(out, "final (side to move, incl. tempo {TEMPO}): {stm} cp");
+    out
+}
+
+/// The `eval` report with the network's score beside the HCE trace: `net` is the
+/// loaded network, if any, and `in_use` whether the search uses it.
+pub fn trace_with_nnue(pos: &Position, net: Option<&nnue::Network>, in_use: bool) -> String {
+    let mut out = trace(pos);
+    match net {
+        Some(net) => {
+            let stm = net.evaluate(pos);
+            let red = if pos.side_to_move() == Color::Red {
+                stm
+            } else {
+                -stm
+            };
+            let _ = write!(
+                out,
+                "\nNNUE (net {:016x}, {}): {stm} cp side to move, {red} cp red's view",
+                net.hash(),
+                if in_use {
+                    "in use"
+                } else {
+                    "off: the search uses the HCE"
+                }
+            );
+        }
+        None => {
+            let _ = write!(out, "\nNNUE: no network loaded (the search uses the HCE)");
+        }
+    }
     out
 }
 

@@ -12,6 +12,7 @@ use super::command::{parse, Command, Dialect, Go, PositionSource};
 use super::options::{self, Id, Kind, OPTIONS};
 use crate::board::repetition::RuleSet;
 use crate::board::{perft, Color, Move, PieceKind, Position};
+use crate::eval::nnue::{self, Network};
 use crate::search::{self, mate_in, Bound, Config, Info, Limits, Outcome, Reporter, Shared};
 
 /// Longest input line read in full; the rest of a longer line is discarded.
@@ -113,6 +114,18 @@ struct Settings {
     draw_offers: bool,
     resign: bool,
     debug: bool,
+    /// The loaded network (`None` only when the embedded one is invalid and no file
+    /// was loaded) and what `EvalFile` names.
+    net: Option<Arc<Network>>,
+    eval_file: String,
+    use_nnue: bool,
+}
+
+impl Settings {
+    /// The network the search evaluates with, if NNUE is on.
+    fn search_net(&self) -> Option<Arc<Network>> {
+        self.net.clone().filter(|_| self.use_nnue)
+    }
 }
 
 impl Default for Settings {
@@ -128,6 +141,9 @@ impl Default for Settings {
             draw_offers: true,
             resign: true,
             debug: false,
+            net: nnue::embedded().ok(),
+            eval_file: nnue::EMBEDDED_NAME.to_string(),
+            use_nnue: nnue::embedded().is_ok(),
         }
     }
 }
@@ -272,14 +288,24 @@ impl Engine {
             Command::Probe { source, moves } => self.probe(&source, &moves),
             Command::Display => self.sink.say(&self.position.to_string()),
             Command::Eval => {
-                for line in crate::eval::trace(&self.position).lines() {
+                let report = crate::eval::trace_with_nnue(
+                    &self.position,
+                    self.settings.net.as_deref(),
+                    self.settings.use_nnue,
+                );
+                for line in report.lines() {
                     self.sink.say(line);
                 }
             }
             Command::Bench(depth) => {
                 let depth = depth.unwrap_or(search::bench::DEPTH);
                 let sink = self.sink.clone();
-                let (nodes, nps) = search::bench::run(depth, |i, fen, n| {
+                let net = self.settings.search_net();
+                self.sink.message(&format!(
+                    "bench evaluates with {}",
+                    if net.is_some() { "NNUE" } else { "the HCE" }
+                ));
+                let (nodes, nps) = search::bench::run(depth, net, |i, fen, n| {
                     sink.say(&format!("position {i:>2}: {n:>10} nodes  {fen}"));
                 });
                 self.sink.say(&format!("Total nodes: {nodes}"));
@@ -306,7 +332,19 @@ impl Engine {
             .iter()
             .filter(|s| s.only.is_none_or(|d| d == dialect))
         {
+            let mut spec = *spec;
+            if spec.id == Id::UseNnue {
+                // Off when there is no net to use (an invalid embedded net).
+                spec.kind = Kind::Check {
+                    default: self.settings.use_nnue,
+                };
+            }
             self.sink.say(&spec.announce(dialect));
+        }
+        if let Err(e) = nnue::embedded() {
+            self.sink.message(&format!(
+                "error: the embedded network is invalid ({e}); evaluating with the HCE"
+            ));
         }
         self.sink.say(match dialect {
             Dialect::Ucci => "ucciok",
@@ -379,6 +417,18 @@ impl Engine {
                         return Err(format!("only the variant xiangqi is played, not '{value}'"));
                     }
                 }
+                Id::EvalFile => self.load_net(value)?,
+                Id::UseNnue => {
+                    let on = check(value)?;
+                    if on && self.settings.net.is_none() {
+                        return Err("no network is loaded (set EvalFile first)".into());
+                    }
+                    if on != self.settings.use_nnue {
+                        // Stored static evaluations came from the other evaluator.
+                        self.shared.tt.clear();
+                    }
+                    self.settings.use_nnue = on;
+                }
                 Id::Ignored => {}
             }
             Ok(())
@@ -389,6 +439,50 @@ impl Engine {
                 spec.name(self.sink.dialect)
             ));
         }
+    }
+
+    /// `EvalFile`: loads the net `value` names (empty or `<embedded>`: the embedded
+    /// one). On error the current net stays.
+    fn load_net(&mut self, value: &str) -> Result<(), String> {
+        let keeping = || match &self.settings.net {
+            Some(_) => format!("keeping the net '{}'", self.settings.eval_file),
+            None => "no network loaded".to_string(),
+        };
+        let embedded = value.is_empty() || value.eq_ignore_ascii_case(nnue::EMBEDDED_NAME);
+        let loaded = if embedded {
+            nnue::embedded()
+        } else {
+            Network::load(std::path::Path::new(value)).map(Arc::new)
+        };
+        let net = loaded.map_err(|e| {
+            let name: String = value.chars().take(200).collect();
+            format!("cannot load '{name}': {e}; {}", keeping())
+        })?;
+        let changed = self
+            .settings
+            .net
+            .as_ref()
+            .is_none_or(|old| old.hash() != net.hash());
+        if changed && self.settings.use_nnue {
+            self.shared.tt.clear();
+        }
+        self.settings.eval_file = if embedded {
+            nnue::EMBEDDED_NAME.to_string()
+        } else {
+            value.to_string()
+        };
+        self.sink.message(&format!(
+            "EvalFile: using '{}' (net {:016x}){}",
+            self.settings.eval_file,
+            net.hash(),
+            if self.settings.use_nnue {
+                ""
+            } else {
+                "; Use NNUE is off"
+            }
+        ));
+        self.settings.net = Some(net);
+        Ok(())
     }
 
     fn build_position(&self, source: &PositionSource, moves: &[String]) -> Option<Position> {
@@ -495,6 +589,7 @@ impl Engine {
             move_overhead: Duration::from_millis(self.settings.move_overhead_ms),
             rule60: self.settings.rule60,
             rule_set: self.settings.rule_set,
+            net: self.settings.search_net(),
         };
         if allowed.is_empty() {
             // Mated, stalemated, or every move banned.

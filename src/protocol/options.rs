@@ -51,6 +51,10 @@ pub enum Id {
     DrawOffers,
     Resign,
     Variant,
+    /// The network file of the NNUE evaluation.
+    EvalFile,
+    /// Whether the search evaluates with the network (else the hand-crafted evaluation).
+    UseNnue,
     /// Accepted for GUI compatibility; Chariot has no such feature yet.
     Ignored,
 }
@@ -165,6 +169,22 @@ pub const OPTIONS: &[Spec] = &[
         ucci: "resign",
         kind: Kind::Check { default: true },
         only: Some(Dialect::Ucci),
+    },
+    Spec {
+        id: Id::EvalFile,
+        uci: "EvalFile",
+        ucci: "evalfile",
+        kind: Kind::Text {
+            default: crate::eval::nnue::EMBEDDED_NAME,
+        },
+        only: None,
+    },
+    Spec {
+        id: Id::UseNnue,
+        uci: "Use NNUE",
+        ucci: "usennue",
+        kind: Kind::Check { default: true },
+        only: None,
     },
     Spec {
         id: Id::Variant,

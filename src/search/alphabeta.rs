@@ -12,6 +12,7 @@ use super::Shared;
 use crate::board::{Move, PieceKind, Position};
 use crate::eval::evaluate;
 use crate::eval::material::simple_value;
+use crate::eval::nnue::AccumulatorStack;
 
 /// A root move with what the last iterations learnt about it.
 #[derive(Clone, Debug)]
@@ -59,6 +60,9 @@ pub struct Worker<'a> {
     excluded: Vec<Option<Move>>,
     pv: Vec<Vec<Move>>,
     lmr: Box<[[i32; 64]; 64]>,
+    /// The NNUE accumulators, pushed and popped by [`Worker::make`] and
+    /// [`Worker::unmake`]; `None` when the hand-crafted evaluation is used.
+    nnue: Option<AccumulatorStack>,
 }
 
 impl<'a> Worker<'a> {
@@ -75,6 +79,10 @@ impl<'a> Worker<'a> {
                 *r = (LMR_BASE + (d as f64).ln() * (m as f64).ln() / LMR_DIVISOR) as i32;
             }
         }
+        let nnue = config
+            .net
+            .as_ref()
+            .map(|net| AccumulatorStack::new(std::sync::Arc::clone(net), &pos));
         Worker {
             pos,
             shared,
@@ -97,6 +105,62 @@ impl<'a> Worker<'a> {
             excluded: vec![None; MAX_PLY + 2],
             pv: vec![Vec::new(); MAX_PLY + 2],
             lmr,
+            nnue,
+        }
+    }
+
+    // ----- the one seam for moves: position, accumulators and bookkeeping ----------
+
+    /// Plays `mv` (legal) at `ply`: the position, the NNUE accumulators and the record
+    /// of what was moved.
+    #[inline]
+    fn make(&mut self, mv: Move, ply: usize) {
+        self.moves_made[ply] = Some(mv);
+        self.pieces_moved[ply] = self.pos.piece_at(mv.from());
+        if let Some(nnue) = &mut self.nnue {
+            nnue.push_move(&self.pos, mv);
+        }
+        self.pos.make_move(mv);
+    }
+
+    /// Takes back the move of [`Worker::make`].
+    #[inline]
+    fn unmake(&mut self) {
+        self.pos.unmake_move();
+        if let Some(nnue) = &mut self.nnue {
+            nnue.pop();
+        }
+    }
+
+    /// Passes the turn at `ply`. The accumulators stay as they are: the pieces do not
+    /// move, and the output reads them by the side to move.
+    #[inline]
+    fn make_null(&mut self, ply: usize) {
+        self.pos.make_null_move();
+        self.moves_made[ply] = Some(Move::NULL);
+        self.pieces_moved[ply] = None;
+    }
+
+    /// Takes back [`Worker::make_null`].
+    #[inline]
+    fn unmake_null(&mut self) {
+        self.pos.unmake_null_move();
+    }
+
+    /// The static evaluation from the side to move's view: the net's output from the
+    /// accumulators when NNUE is on (no tempo: the net's score already is the side to
+    /// move's), else the hand-crafted evaluation (with its tempo).
+    #[inline]
+    fn static_eval(&self) -> i32 {
+        match &self.nnue {
+            Some(nnue) => {
+                let score = nnue.evaluate(self.pos.side_to_move());
+                debug_assert_eq!(score, nnue.net().evaluate(&self.pos), "accumulators");
+                // Whatever the net says stays a plain score, below the rulings and mates
+                // (and within the table's 16-bit field).
+                score.clamp(-NNUE_EVAL_LIMIT, NNUE_EVAL_LIMIT)
+            }
+            None => evaluate(&self.pos),
         }
     }
 
@@ -133,9 +197,7 @@ impl<'a> Worker<'a> {
             let gives_check = self.pos.gives_check(mv);
             let quiet = self.pos.piece_at(mv.to()).is_none();
             let nodes_before = self.nodes;
-            self.moves_made[0] = Some(mv);
-            self.pieces_moved[0] = self.pos.piece_at(mv.from());
-            self.pos.make_move(mv);
+            self.make(mv, 0);
             let new_depth = depth - 1 + i32::from(gives_check);
             let mut score;
             if moves_tried == 0 {
@@ -154,7 +216,7 @@ impl<'a> Worker<'a> {
                     score = -self.negamax::<true>(-beta, -alpha, new_depth, 1, false);
                 }
             }
-            self.pos.unmake_move();
+            self.unmake();
             self.root_moves[i].nodes += self.nodes - nodes_before;
             if self.shared.stop.load(Ordering::Relaxed) && self.completed_depth > 0 {
                 return best;
@@ -205,7 +267,7 @@ impl<'a> Worker<'a> {
             return score;
         }
         if ply >= MAX_PLY - 4 {
-            return evaluate(&self.pos);
+            return self.static_eval();
         }
         alpha = alpha.max(-(MATE - ply as i32));
         beta = beta.min(MATE - ply as i32 - 1);
@@ -229,7 +291,7 @@ impl<'a> Worker<'a> {
         let eval = if in_check {
             -INFINITE
         } else {
-            tt.map_or_else(|| evaluate(&self.pos), |t| t.eval)
+            tt.map_or_else(|| self.static_eval(), |t| t.eval)
         };
         self.static_evals[ply] = eval;
         let improving = !in_check && ply >= 2 && eval > self.static_evals[ply - 2];
@@ -250,12 +312,10 @@ impl<'a> Worker<'a> {
                 && self.has_attackers()
             {
                 let r = NMP_BASE + depth / 4 + ((eval - beta) / 200).min(2);
-                self.pos.make_null_move();
-                self.moves_made[ply] = Some(Move::NULL);
-                self.pieces_moved[ply] = None;
+                self.make_null(ply);
                 let score =
                     -self.negamax::<false>(-beta, -beta + 1, depth - r - 1, ply + 1, !cut_node);
-                self.pos.unmake_null_move();
+                self.unmake_null();
                 if self.shared.stop.load(Ordering::Relaxed) {
                     return 0;
                 }
@@ -354,9 +414,7 @@ impl<'a> Worker<'a> {
             }
             let new_depth = depth - 1 + extension;
             self.shared.tt.prefetch(self.pos.key_after(mv));
-            self.moves_made[ply] = Some(mv);
-            self.pieces_moved[ply] = self.pos.piece_at(mv.from());
-            self.pos.make_move(mv);
+            self.make(mv, ply);
             moves_tried += 1;
             let mut score;
             if moves_tried == 1 {
@@ -382,7 +440,7 @@ impl<'a> Worker<'a> {
                     score = -self.negamax::<true>(-beta, -alpha, new_depth, ply + 1, false);
                 }
             }
-            self.pos.unmake_move();
+            self.unmake();
             if self.shared.stop.load(Ordering::Relaxed) {
                 return 0;
             }
@@ -439,7 +497,7 @@ impl<'a> Worker<'a> {
         }
         self.seldepth = self.seldepth.max(ply);
         if ply >= MAX_PLY - 4 {
-            return evaluate(&self.pos);
+            return self.static_eval();
         }
         let key = self.pos.key();
         let tt = self.shared.tt.probe(key, ply);
@@ -453,7 +511,7 @@ impl<'a> Worker<'a> {
         let stand_pat = if in_check {
             -INFINITE
         } else {
-            tt.map_or_else(|| evaluate(&self.pos), |t| t.eval)
+            tt.map_or_else(|| self.static_eval(), |t| t.eval)
         };
         if !in_check {
             if stand_pat >= beta {
@@ -482,11 +540,9 @@ impl<'a> Worker<'a> {
                 }
             }
             self.shared.tt.prefetch(self.pos.key_after(mv));
-            self.moves_made[ply] = Some(mv);
-            self.pieces_moved[ply] = self.pos.piece_at(mv.from());
-            self.pos.make_move(mv);
+            self.make(mv, ply);
             let score = -self.quiesce::<PV>(-beta, -alpha, ply + 1);
-            self.pos.unmake_move();
+            self.unmake();
             if self.shared.stop.load(Ordering::Relaxed) {
                 return 0;
             }

@@ -2,10 +2,12 @@
 //! total node count is the search's signature: it changes exactly when the search or
 //! evaluation changes.
 
+use std::sync::Arc;
 use std::time::Instant;
 
 use super::{search, Config, Limits, Shared, Silent};
 use crate::board::Position;
+use crate::eval::nnue::Network;
 
 /// Default depth.
 pub const DEPTH: i32 = 8;
@@ -48,10 +50,18 @@ pub const POSITIONS: [&str; 34] = [
     "2bakab2/9/9/9/9/2P3P2/9/4B4/9/2BAKA3 w - - 0 1",
 ];
 
-/// Searches every bench position to `depth` with one thread and a fresh 16 MB table;
-/// calls `line` with each position's report, returns (total nodes, nodes/second).
-pub fn run(depth: i32, mut line: impl FnMut(usize, &str, u64)) -> (u64, u64) {
-    let config = Config::default();
+/// Searches every bench position to `depth` with one thread and a fresh 16 MB table,
+/// evaluating with `net` (`None`: the hand-crafted evaluation); calls `line` with each
+/// position's report, returns (total nodes, nodes/second).
+pub fn run(
+    depth: i32,
+    net: Option<Arc<Network>>,
+    mut line: impl FnMut(usize, &str, u64),
+) -> (u64, u64) {
+    let config = Config {
+        net,
+        ..Config::default()
+    };
     let limits = Limits {
         depth: Some(depth),
         ..Limits::default()

@@ -13,7 +13,7 @@ pub mod time;
 pub mod tt;
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use alphabeta::{RootMove, Worker};
@@ -23,6 +23,7 @@ pub use tt::{Bound, TranspositionTable};
 
 use crate::board::repetition::RuleSet;
 use crate::board::{Move, Position};
+use crate::eval::nnue::Network;
 
 /// One line of search progress.
 #[derive(Clone, Debug)]
@@ -90,6 +91,11 @@ pub struct Config {
     pub rule60: bool,
     /// How repetitions are ruled (perpetual check always loses; chases per the set).
     pub rule_set: RuleSet,
+    /// The network that evaluates, shared by all threads; `None`: the hand-crafted
+    /// evaluation. The default is `None`, so library users (datagen, the tests) keep
+    /// the HCE unless they ask for a net; the engine's protocol, `bench` and `eval`
+    /// use the embedded net by default (see [`crate::eval::nnue::embedded`]).
+    pub net: Option<Arc<Network>>,
 }
 
 impl Default for Config {
@@ -100,6 +106,7 @@ impl Default for Config {
             move_overhead: Duration::from_millis(50),
             rule60: true,
             rule_set: RuleSet::Chinese,
+            net: None,
         }
     }
 }

@@ -9,6 +9,8 @@ pub const INFINITE: i32 = 31_000;
 /// Winning by a repetition ruling (the opponent's perpetual check): a sure win, just
 /// below mates.
 pub const RULE_WIN: i32 = MATE_BOUND - 1_000;
+/// The largest static evaluation the net may give (its output is clamped to it).
+pub const NNUE_EVAL_LIMIT: i32 = 20_000;
 /// Deepest ply the search reaches.
 pub const MAX_PLY: usize = 128;
 

@@ -1,4 +1,6 @@
-//! `chariot-tools`: the `tourney` match and tournament manager for xiangqi engines.
+//! `chariot-tools`: the `tourney` match and tournament manager for xiangqi engines, and
+//! the tools that fit Chariot's evaluation (`datagen`, `tune`, and the NNUE data formats
+//! and trainer in [`nnue`]).
 //!
 //! The rules come from the `chariot` rules core; this crate drives engines (UCCI or UCI
 //! child processes), keeps their clocks, judges games, schedules matches and tournaments
@@ -11,6 +13,7 @@ pub mod cli;
 pub mod clock;
 pub mod engine;
 pub mod game;
+pub mod nnue;
 pub mod openings;
 pub mod pgn;
 pub mod rating;

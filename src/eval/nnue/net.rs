@@ -1,0 +1,316 @@
+//! The network file (format version 1 of `nets/README.md`) and the weights it holds.
+
+use std::fmt;
+use std::io::Read;
+use std::path::Path;
+
+use super::output::{self, OutputWeights};
+use super::{Accumulators, Aligned, Column, HIDDEN, INPUTS, QA, QB};
+use crate::board::Position;
+
+const MAGIC: &[u8; 4] = b"CHNN";
+const VERSION: u32 = 1;
+const ARCHITECTURE: u32 = 1;
+const HEADER_LEN: usize = 40;
+/// Feature weights, accumulator bias, output weights (i16), output bias (i32).
+const PAYLOAD_LEN: usize = (INPUTS * HIDDEN + HIDDEN + 2 * HIDDEN) * 2 + 4;
+/// The length of a version-1, architecture-1 file: 646,700 bytes.
+pub const FILE_LEN: usize = HEADER_LEN + PAYLOAD_LEN;
+
+/// Why a network file was refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum NetError {
+    /// The file could not be read.
+    Io { path: String, message: String },
+    /// Shorter than its header says it must be.
+    Truncated { len: usize },
+    /// Longer than a version-1 net.
+    TrailingBytes { len: usize },
+    /// Not a Chariot network.
+    Magic([u8; 4]),
+    /// A format version this engine does not read.
+    Version(u32),
+    /// A network architecture this engine does not have.
+    Architecture(u32),
+    /// A header size or quantisation field with the wrong value.
+    Header {
+        field: &'static str,
+        got: u32,
+        expected: u32,
+    },
+    /// SCALE is 0 or does not fit an `i32`.
+    Scale(u32),
+    /// The payload does not hash to the header's FNV-1a value.
+    Hash { stored: u64, computed: u64 },
+}
+
+impl fmt::Display for NetError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            NetError::Io { message, .. } => write!(f, "cannot read the file ({message})"),
+            NetError::Truncated { len } => write!(
+                f,
+                "truncated: {len} bytes, a version-1 net has {FILE_LEN} bytes"
+            ),
+            NetError::TrailingBytes { len } => write!(
+                f,
+                "wrong size: {len} bytes, a version-1 net has {FILE_LEN} bytes"
+            ),
+            NetError::Magic(m) => write!(
+                f,
+                "wrong magic {:?}: not a Chariot network (expected \"CHNN\")",
+                String::from_utf8_lossy(m)
+            ),
+            NetError::Version(v) => {
+                write!(f, "format version {v}: this engine reads version {VERSION}")
+            }
+            NetError::Architecture(a) => write!(
+                f,
+                "architecture {a}: this engine has architecture {ARCHITECTURE} ((1260 → 256)×2 → 1)"
+            ),
+            NetError::Header {
+                field,
+                got,
+                expected,
+            } => write!(f, "wrong {field} {got}: architecture 1 has {expected}"),
+            NetError::Scale(s) => write!(f, "bad SCALE {s}: must be 1..2^31"),
+            NetError::Hash { stored, computed } => write!(
+                f,
+                "hash mismatch: the header says {stored:016x}, the payload hashes to {computed:016x} (corrupted file)"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for NetError {}
+
+/// The FNV-1a 64-bit hash of `bytes`.
+pub fn fnv1a64(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
+    })
+}
+
+/// A network's weights, quantised as in the file.
+pub struct Network {
+    /// One column per input feature (feature `f`'s 256 weights).
+    pub(super) feature_weights: Box<[Column]>,
+    pub(super) bias: Column,
+    pub(super) output: OutputWeights,
+    /// The output bias, in units of `QA · QB`.
+    pub(super) output_bias: i32,
+    /// Engine units per unit of the net's output.
+    scale: i32,
+    /// The payload's hash (identifies the net).
+    hash: u64,
+}
+
+impl fmt::Debug for Network {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "Network(arch {ARCHITECTURE}, scale {}, hash {:016x})",
+            self.scale, self.hash
+        )
+    }
+}
+
+/// Reads little-endian values from the payload in order.
+struct Reader<'a> {
+    bytes: &'a [u8],
+}
+
+impl Reader<'_> {
+    fn i16(&mut self) -> i16 {
+        let (head, rest) = self.bytes.split_at(2);
+        self.bytes = rest;
+        i16::from_le_bytes([head[0], head[1]])
+    }
+
+    fn column(&mut self, column: &mut Column) {
+        for v in column.0.iter_mut() {
+            *v = self.i16();
+        }
+    }
+}
+
+fn header_u32(bytes: &[u8], offset: usize) -> u32 {
+    u32::from_le_bytes([
+        bytes[offset],
+        bytes[offset + 1],
+        bytes[offset + 2],
+        bytes[offset + 3],
+    ])
+}
+
+impl Network {
+    /// Parses a network file.
+    ///
+    /// # Errors
+    /// A wrong magic, version, architecture, size field, quantisation, SCALE, length or
+    /// payload hash, each with its own [`NetError`].
+    pub fn from_bytes(bytes: &[u8]) -> Result<Network, NetError> {
+        if bytes.len() < HEADER_LEN {
+            return Err(NetError::Truncated { len: bytes.len() });
+        }
+        let magic = [bytes[0], bytes[1], bytes[2], bytes[3]];
+        if &magic != MAGIC {
+            return Err(NetError::Magic(magic));
+        }
+        let version = header_u32(bytes, 4);
+        if version != VERSION {
+            return Err(NetError::Version(version));
+        }
+        let arch = header_u32(bytes, 8);
+        if arch != ARCHITECTURE {
+            return Err(NetError::Architecture(arch));
+        }
+        let fields: [(&'static str, usize, u32); 4] = [
+            ("input count", 12, INPUTS as u32),
+            ("hidden size", 16, HIDDEN as u32),
+            ("QA", 20, QA as u32),
+            ("QB", 24, QB as u32),
+        ];
+        for (field, offset, expected) in fields {
+            let got = header_u32(bytes, offset);
+            if got != expected {
+                return Err(NetError::Header {
+                    field,
+                    got,
+                    expected,
+                });
+            }
+        }
+        let scale = header_u32(bytes, 28);
+        let scale = match i32::try_from(scale) {
+            Ok(s) if s > 0 => s,
+            _ => return Err(NetError::Scale(scale)),
+        };
+        if bytes.len() < FILE_LEN {
+            return Err(NetError::Truncated { len: bytes.len() });
+        }
+        if bytes.len() > FILE_LEN {
+            return Err(NetError::TrailingBytes { len: bytes.len() });
+        }
+        let stored = u64::from_le_bytes(bytes[32..40].try_into().expect("8 header bytes"));
+        let payload = &bytes[HEADER_LEN..];
+        let computed = fnv1a64(payload);
+        if stored != computed {
+            return Err(NetError::Hash { stored, computed });
+        }
+
+        let mut reader = Reader { bytes: payload };
+        let mut feature_weights = vec![Aligned([0i16; HIDDEN]); INPUTS].into_boxed_slice();
+        for column in feature_weights.iter_mut() {
+            reader.column(column);
+        }
+        let mut bias = Aligned([0; HIDDEN]);
+        reader.column(&mut bias);
+        let mut output = OutputWeights {
+            us: Aligned([0; HIDDEN]),
+            them: Aligned([0; HIDDEN]),
+        };
+        reader.column(&mut output.us);
+        reader.column(&mut output.them);
+        let output_bias = i32::from_le_bytes(reader.bytes.try_into().expect("4 bytes left"));
+        Ok(Network {
+            feature_weights,
+            bias,
+            output,
+            output_bias,
+            scale,
+            hash: stored,
+        })
+    }
+
+    /// Reads and parses a network file (reading at most one byte more than a net has,
+    /// so a wrong path such as `/dev/zero` is refused quickly).
+    ///
+    /// # Errors
+    /// When the file cannot be read ([`NetError::Io`]) or is refused by
+    /// [`Network::from_bytes`].
+    pub fn load(path: &Path) -> Result<Network, NetError> {
+        let io_error = |e: std::io::Error| NetError::Io {
+            path: path.display().to_string(),
+            message: e.to_string(),
+        };
+        let file = std::fs::File::open(path).map_err(io_error)?;
+        let mut bytes = Vec::with_capacity(FILE_LEN + 1);
+        file.take(FILE_LEN as u64 + 1)
+            .read_to_end(&mut bytes)
+            .map_err(io_error)?;
+        Network::from_bytes(&bytes)
+    }
+
+    /// The file's bytes (header, hash and payload), as [`Network::from_bytes`] reads them.
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut payload = Vec::with_capacity(PAYLOAD_LEN);
+        let columns =
+            self.feature_weights
+                .iter()
+                .chain([&self.bias, &self.output.us, &self.output.them]);
+        for column in columns {
+            for v in column.0 {
+                payload.extend_from_slice(&v.to_le_bytes());
+            }
+        }
+        payload.extend_from_slice(&self.output_bias.to_le_bytes());
+        let mut out = Vec::with_capacity(FILE_LEN);
+        out.extend_from_slice(MAGIC);
+        for v in [
+            VERSION,
+            ARCHITECTURE,
+            INPUTS as u32,
+            HIDDEN as u32,
+            QA as u32,
+            QB as u32,
+            self.scale as u32,
+        ] {
+            out.extend_from_slice(&v.to_le_bytes());
+        }
+        out.extend_from_slice(&fnv1a64(&payload).to_le_bytes());
+        out.extend_from_slice(&payload);
+        out
+    }
+
+    /// The FNV-1a hash of the payload (the net's identity, as in its header).
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    /// SCALE: engine units per unit of output.
+    pub fn scale(&self) -> i32 {
+        self.scale
+    }
+
+    /// The weight column of input feature `feature`.
+    #[inline]
+    pub(super) fn column(&self, feature: usize) -> &Column {
+        &self.feature_weights[feature]
+    }
+
+    /// The static evaluation of `pos` from the side to move's view, in engine units,
+    /// by a full refresh of both accumulators.
+    pub fn evaluate(&self, pos: &Position) -> i32 {
+        let acc = Accumulators::refreshed(self, pos);
+        self.output(&acc, pos.side_to_move())
+    }
+
+    /// The output for the side to move `stm` from a pair of accumulators:
+    /// `((Σ screlu·w) / QA + b) · SCALE / (QA · QB)`. The weighted sum wraps in `i32`
+    /// exactly as in the format's definition; the last two steps are done in `i64`
+    /// (they cannot overflow there), and both divisions round toward zero.
+    #[inline]
+    pub fn output(&self, acc: &Accumulators, stm: crate::board::Color) -> i32 {
+        let (us, them) = acc.perspectives(stm);
+        let sum = output::weighted_sum(us, them, &self.output);
+        self.finish(sum)
+    }
+
+    /// The last steps of the output from the weighted sum.
+    #[inline]
+    pub(super) fn finish(&self, sum: i32) -> i32 {
+        let out = i64::from(sum / QA) + i64::from(self.output_bias);
+        (out * i64::from(self.scale) / i64::from(QA * QB)) as i32
+    }
+}

@@ -1,0 +1,420 @@
+//! The NNUE evaluation against the network format of `nets/README.md`: files written
+//! here by an independent writer are read back, bad files are refused, incremental
+//! accumulators equal full refreshes over long random games, colour-flipped positions
+//! evaluate alike, and the output equals a plain `i64` reading of the formula.
+//!
+//! The placeholder default net `nets/chariot-1.nnue` is written by the ignored test
+//! `write_placeholder_net`:
+//!
+//! ```text
+//! cargo test --release --test nnue -- --ignored write_placeholder_net
+//! ```
+
+mod common;
+
+use std::sync::Arc;
+
+use chariot::board::{Color, PieceKind, Position, Square};
+use chariot::eval::nnue::{self, AccumulatorStack, Accumulators, NetError, Network};
+use common::Rng;
+
+const INPUTS: usize = 1260;
+const HIDDEN: usize = 256;
+
+/// The float-free content of a network file.
+struct Weights {
+    features: Vec<i16>, // INPUTS × HIDDEN, feature-major
+    bias: Vec<i16>,     // HIDDEN
+    output: Vec<i16>,   // 2 × HIDDEN: side to move, then the other side
+    output_bias: i32,
+    scale: u32,
+}
+
+fn fnv1a(bytes: &[u8]) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for &b in bytes {
+        h ^= u64::from(b);
+        h = h.wrapping_mul(0x100_0000_01b3);
+    }
+    h
+}
+
+/// Writes the file format of `nets/README.md` (version 1, architecture 1).
+fn write_net(w: &Weights) -> Vec<u8> {
+    let mut payload = Vec::new();
+    for v in w.features.iter().chain(&w.bias).chain(&w.output) {
+        payload.extend_from_slice(&v.to_le_bytes());
+    }
+    payload.extend_from_slice(&w.output_bias.to_le_bytes());
+    let mut out = b"CHNN".to_vec();
+    for v in [1u32, 1, 1260, 256, 255, 64, w.scale] {
+        out.extend_from_slice(&v.to_le_bytes());
+    }
+    out.extend_from_slice(&fnv1a(&payload).to_le_bytes());
+    out.extend_from_slice(&payload);
+    assert_eq!(out.len(), 646_700);
+    out
+}
+
+fn in_range(rng: &mut Rng, lo: i32, hi: i32) -> i16 {
+    (lo + rng.below((hi - lo + 1) as usize) as i32) as i16
+}
+
+/// Material in units of 25 engine points, for a piece of `kind` on `sq` (a square of
+/// its owner's orientation: rank 0 is the owner's back rank).
+fn placeholder_material(kind: usize, own_rank: usize) -> i32 {
+    match kind {
+        0 => 0,                  // king
+        1 | 2 => 8,              // advisor, elephant ≈ 200
+        3 => 16,                 // horse ≈ 400
+        4 => 40,                 // rook ≈ 1000
+        5 => 18,                 // cannon ≈ 450
+        _ if own_rank >= 5 => 6, // pawn across the river ≈ 150
+        _ => 2,                  // pawn at home ≈ 50
+    }
+}
+
+/// Neurons that count material in the placeholder net.
+const MATERIAL_NEURONS: usize = 12;
+
+/// The development placeholder for the default net: deterministic (fixed-seed
+/// xorshift64* of `tests/common`) and sane. Twelve neurons count material: bias 128 and,
+/// for each feature, ±(material in units of 25, jittered by ±1) with output weights ±43,
+/// so that `screlu(128 + d) − screlu(128 − d) = 512·d` makes the output about the
+/// material difference in engine units (a rook ≈ 1000). The other 244 neurons are
+/// noise: bias 0..=100, feature weights in ±12, output weights in ±6. SCALE 400,
+/// output bias 0.
+fn placeholder_weights(seed: u64) -> Weights {
+    let mut rng = Rng(seed);
+    let mut features = vec![0i16; INPUTS * HIDDEN];
+    let mut bias = vec![0i16; HIDDEN];
+    let mut output = vec![0i16; 2 * HIDDEN];
+    for n in 0..HIDDEN {
+        if n < MATERIAL_NEURONS {
+            bias[n] = 128;
+            output[n] = 43;
+            output[HIDDEN + n] = -43;
+        } else {
+            bias[n] = in_range(&mut rng, 0, 100);
+            output[n] = in_range(&mut rng, -6, 6);
+            output[HIDDEN + n] = in_range(&mut rng, -6, 6);
+        }
+    }
+    for side in 0..2 {
+        for kind in 0..7 {
+            for sq in 0..90 {
+                let feature = side * 630 + kind * 90 + sq;
+                let rank = sq / 9;
+                // Own pieces (side 0) stand in the perspective's orientation; the
+                // other side's pieces have their ranks turned from their owner's view.
+                let own_rank = if side == 0 { rank } else { 9 - rank };
+                let value = placeholder_material(kind, own_rank);
+                let sign = if side == 0 { 1 } else { -1 };
+                for n in 0..HIDDEN {
+                    features[feature * HIDDEN + n] = if n < MATERIAL_NEURONS {
+                        let jitter = if value == 0 {
+                            0
+                        } else {
+                            i32::from(in_range(&mut rng, -1, 1))
+                        };
+                        (sign * (value + jitter)) as i16
+                    } else {
+                        in_range(&mut rng, -12, 12)
+                    };
+                }
+            }
+        }
+    }
+    Weights {
+        features,
+        bias,
+        output,
+        output_bias: 0,
+        scale: 400,
+    }
+}
+
+const PLACEHOLDER_SEED: u64 = 0x00C4_A210_7001;
+
+/// Random weights over wider ranges (feature weights ±40, output ±60), for tests.
+fn random_weights(seed: u64) -> Weights {
+    let mut rng = Rng(seed);
+    Weights {
+        features: (0..INPUTS * HIDDEN)
+            .map(|_| in_range(&mut rng, -40, 40))
+            .collect(),
+        bias: (0..HIDDEN).map(|_| in_range(&mut rng, -60, 160)).collect(),
+        output: (0..2 * HIDDEN)
+            .map(|_| in_range(&mut rng, -60, 60))
+            .collect(),
+        output_bias: i32::from(in_range(&mut rng, -20_000, 20_000)),
+        scale: 400,
+    }
+}
+
+/// The formula of `nets/README.md` read plainly, in `i64`.
+fn reference_eval(w: &Weights, pos: &Position) -> i64 {
+    let mut acc = [[0i64; HIDDEN]; 2];
+    for (p, a) in acc.iter_mut().enumerate() {
+        for (n, v) in a.iter_mut().enumerate() {
+            *v = i64::from(w.bias[n]);
+        }
+        let perspective = Color::ALL[p];
+        for sq in Square::all() {
+            let Some(piece) = pos.piece_at(sq) else {
+                continue;
+            };
+            let side = usize::from(piece.color() != perspective);
+            let sq_index = if perspective == Color::Red {
+                sq.index()
+            } else {
+                (9 - sq.rank() as usize) * 9 + sq.file() as usize
+            };
+            let f = side * 630 + piece.kind().index() * 90 + sq_index;
+            for (n, v) in a.iter_mut().enumerate() {
+                *v += i64::from(w.features[f * HIDDEN + n]);
+            }
+        }
+    }
+    let us = pos.side_to_move().index();
+    let mut sum = 0i64;
+    for (n, (&x, &y)) in acc[us].iter().zip(&acc[1 - us]).enumerate() {
+        let (c, d) = (x.clamp(0, 255), y.clamp(0, 255));
+        sum += c * c * i64::from(w.output[n]) + d * d * i64::from(w.output[HIDDEN + n]);
+    }
+    let out = sum / 255 + i64::from(w.output_bias);
+    out * i64::from(w.scale) / (255 * 64)
+}
+
+/// Positions from random games from the perft suite's starts.
+fn sample_positions(rng: &mut Rng, plies: usize) -> Vec<Position> {
+    let mut out = Vec::new();
+    for line in include_str!("data/perft.epd").lines() {
+        if line.starts_with('#') || line.trim().is_empty() {
+            continue;
+        }
+        let mut pos = Position::from_fen(line.split(';').next().unwrap()).unwrap();
+        for _ in 0..plies {
+            out.push(pos.clone());
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            pos.make_move(*rng.pick(&moves));
+        }
+    }
+    out
+}
+
+#[test]
+#[ignore = "writes nets/chariot-1.nnue: run by hand to regenerate the placeholder"]
+fn write_placeholder_net() {
+    let bytes = write_net(&placeholder_weights(PLACEHOLDER_SEED));
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/nets/chariot-1.nnue");
+    std::fs::write(path, &bytes).expect("write the placeholder net");
+    println!(
+        "wrote {path}: {} bytes, hash {:016x}",
+        bytes.len(),
+        fnv1a(&bytes[40..])
+    );
+}
+
+#[test]
+fn written_files_read_back_and_round_trip() {
+    let bytes = write_net(&random_weights(1));
+    let net = Network::from_bytes(&bytes).expect("a valid file");
+    assert_eq!(net.to_bytes(), bytes);
+    assert_eq!(net.hash(), fnv1a(&bytes[40..]));
+    assert_eq!(net.scale(), 400);
+    assert_eq!(nnue::fnv1a64(b""), 0xcbf2_9ce4_8422_2325);
+    assert_eq!(nnue::fnv1a64(b"a"), 0xaf63_dc4c_8601_ec8c);
+}
+
+#[test]
+fn bad_files_are_refused_with_the_reason() {
+    let good = write_net(&random_weights(2));
+    assert!(Network::from_bytes(&good).is_ok());
+    let mut cases: Vec<(&str, Vec<u8>, &str)> = Vec::new();
+    let mut with = |name: &'static str, edit: &dyn Fn(&mut Vec<u8>), says: &'static str| {
+        let mut b = good.clone();
+        edit(&mut b);
+        cases.push((name, b, says));
+    };
+    with("magic", &|b| b[0..4].copy_from_slice(b"NNUE"), "magic");
+    with("version", &|b| b[4] = 2, "version 2");
+    with("architecture", &|b| b[8] = 7, "architecture 7");
+    with("inputs", &|b| b[12] = 0, "input count");
+    with("hidden", &|b| b[17] = 2, "hidden size 512");
+    with("QA", &|b| b[20] = 127, "QA 127");
+    with("QB", &|b| b[24] = 32, "QB 32");
+    with("scale", &|b| b[28..32].fill(0), "SCALE 0");
+    with("truncated", &|b| b.truncate(646_699), "truncated");
+    with("header only", &|b| b.truncate(40), "truncated");
+    with("short header", &|b| b.truncate(39), "truncated");
+    with("empty", &|b| b.clear(), "truncated");
+    with("trailing byte", &|b| b.push(0), "wrong size");
+    with("payload byte", &|b| b[100_000] ^= 0x10, "hash mismatch");
+    with(
+        "last byte",
+        &|b| *b.last_mut().unwrap() ^= 1,
+        "hash mismatch",
+    );
+    with("hash byte", &|b| b[33] ^= 0xff, "hash mismatch");
+    for (name, bytes, says) in cases {
+        match Network::from_bytes(&bytes) {
+            Ok(_) => panic!("{name}: accepted"),
+            Err(e) => assert!(e.to_string().contains(says), "{name}: '{e}'"),
+        }
+    }
+    let missing = std::path::Path::new("/nonexistent/chariot.nnue");
+    match Network::load(missing) {
+        Err(NetError::Io { path, .. }) => assert!(path.contains("chariot.nnue")),
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn output_is_the_formula_of_the_readme() {
+    let mut rng = Rng(3);
+    let positions = sample_positions(&mut rng, 40);
+    for (seed, w) in [(4, random_weights(4)), (5, placeholder_weights(5))] {
+        let net = Network::from_bytes(&write_net(&w)).unwrap();
+        for pos in &positions {
+            assert_eq!(
+                i64::from(net.evaluate(pos)),
+                reference_eval(&w, pos),
+                "net {seed}: {}",
+                pos.to_fen()
+            );
+        }
+    }
+}
+
+#[test]
+fn colour_flipped_positions_evaluate_alike() {
+    let mut rng = Rng(6);
+    let positions = sample_positions(&mut rng, 60);
+    assert!(positions.len() > 1_000);
+    let nets = [
+        Arc::new(Network::from_bytes(&write_net(&random_weights(7))).unwrap()),
+        nnue::embedded().expect("the embedded net is valid"),
+    ];
+    for net in &nets {
+        let mut distinct = std::collections::HashSet::new();
+        for pos in &positions {
+            let e = net.evaluate(pos);
+            distinct.insert(e);
+            assert_eq!(e, net.evaluate(&pos.color_flipped()), "{}", pos.to_fen());
+        }
+        assert!(distinct.len() > 100, "the net hardly varies");
+    }
+}
+
+#[test]
+fn incremental_accumulators_equal_a_full_refresh_over_random_games() {
+    let net = Arc::new(Network::from_bytes(&write_net(&random_weights(8))).unwrap());
+    let mut rng = Rng(9);
+    let mut moved = [false; 7];
+    let mut captured = [false; 7];
+    let mut plies = 0;
+    for game in 0..60 {
+        let mut pos = Position::startpos();
+        let mut stack = AccumulatorStack::new(Arc::clone(&net), &pos);
+        let length = 60 + rng.below(200);
+        for _ in 0..length {
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            // Prefer captures half the time, so games reach all kinds of captures.
+            let captures: Vec<_> = moves
+                .iter()
+                .copied()
+                .filter(|m| pos.piece_at(m.to()).is_some())
+                .collect();
+            let mv = if !captures.is_empty() && rng.chance(2) {
+                *rng.pick(&captures)
+            } else {
+                *rng.pick(&moves)
+            };
+            moved[pos.piece_at(mv.from()).unwrap().kind().index()] = true;
+            if let Some(victim) = pos.piece_at(mv.to()) {
+                captured[victim.kind().index()] = true;
+            }
+            stack.push_move(&pos, mv);
+            pos.make_move(mv);
+            plies += 1;
+            assert_eq!(
+                stack.current(),
+                &Accumulators::refreshed(&net, &pos),
+                "game {game}: {}",
+                pos.to_fen()
+            );
+            assert_eq!(stack.evaluate(pos.side_to_move()), net.evaluate(&pos));
+            // Now and then take a few moves back and check again.
+            if rng.chance(10) {
+                let back = 1 + rng.below(stack.depth().min(4));
+                for _ in 0..back {
+                    stack.pop();
+                    pos.unmake_move();
+                }
+                assert_eq!(stack.current(), &Accumulators::refreshed(&net, &pos));
+            }
+        }
+        // Resetting to a new root refreshes in full.
+        stack.reset(&pos);
+        assert_eq!(stack.depth(), 0);
+        assert_eq!(stack.current(), &Accumulators::refreshed(&net, &pos));
+    }
+    assert!(plies > 5_000, "{plies}");
+    for kind in PieceKind::ALL {
+        assert!(moved[kind.index()], "{kind:?} never moved");
+        if kind != PieceKind::King {
+            assert!(captured[kind.index()], "{kind:?} never captured");
+        }
+    }
+}
+
+#[test]
+fn the_placeholder_generator_is_sane() {
+    let net = Network::from_bytes(&write_net(&placeholder_weights(PLACEHOLDER_SEED))).unwrap();
+    let start = Position::startpos();
+    assert!(net.evaluate(&start).abs() < 100, "{}", net.evaluate(&start));
+    // Red a rook up (Black's a9 rook gone).
+    let up =
+        Position::from_fen("rnbakabn1/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1")
+            .unwrap();
+    let e = net.evaluate(&up);
+    assert!((700..1_300).contains(&e), "{e}");
+    assert_eq!(net.evaluate(&up.color_flipped()), e);
+}
+
+#[test]
+fn search_with_nnue_plays_legal_moves_and_uses_the_net() {
+    use chariot::search::{self, bench, Config, Limits, Shared, Silent};
+    let net = nnue::embedded().expect("the embedded net is valid");
+    let limits = Limits {
+        depth: Some(6),
+        ..Limits::default()
+    };
+    let mut rng = Rng(10);
+    for pos in sample_positions(&mut rng, 12).iter().step_by(7) {
+        for net in [Some(Arc::clone(&net)), None] {
+            let config = Config {
+                net,
+                ..Config::default()
+            };
+            let shared = Shared::new(4);
+            let outcome = search::search(pos, &limits, &config, &shared, &Silent);
+            if let Some(mv) = outcome.best {
+                assert!(pos.is_legal(mv), "{}: {mv}", pos.to_fen());
+            }
+        }
+    }
+    // The bench: deterministic with either evaluator, and they differ.
+    let a = bench::run(3, Some(Arc::clone(&net)), |_, _, _| {}).0;
+    let b = bench::run(3, Some(Arc::clone(&net)), |_, _, _| {}).0;
+    let hce = bench::run(3, None, |_, _, _| {}).0;
+    assert_eq!(a, b);
+    assert_ne!(a, hce, "the net is not used");
+}

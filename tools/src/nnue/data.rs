@@ -1,0 +1,756 @@
+//! Training positions: the text form `datagen` writes, a compact 40-byte binary record,
+//! readers for both, and the loader (with its filters) the trainer uses.
+//!
+//! # Text form
+//!
+//! One position a line: `<fen> | <score> | <result>`, optionally followed by
+//! ` | <move>` (ICCS, e.g. `h2e2`). `score` is the search score from **Red's** point of
+//! view in engine units (rook 1000; mates `±(30000 − plies)`), `result` the game's result
+//! for Red: `1.0`, `0.5` or `0.0` (`1` and `0` are accepted too). Blank lines are
+//! ignored.
+//!
+//! # Binary record (40 bytes, little-endian)
+//!
+//! | offset | size | field |
+//! |---|---|---|
+//! | 0 | 12 | occupancy: bit `i` (byte `i / 8`, bit `i % 8`) set when square `i` (`Square::index()`, `rank · 9 + file`) holds a piece; bits 90..95 zero |
+//! | 12 | 16 | piece codes, 4 bits each, in occupancy order (lowest square first): piece `j` in byte `12 + j / 2`, low nibble for even `j`. Code = `color · 7 + kind` (`Color::index()`, `PieceKind::index()`), so 0..13; the nibbles after the last piece are 15 |
+//! | 28 | 2 | score, `i16`, Red's view, clamped to ±32000 |
+//! | 30 | 1 | result for Red, `u8`: 0 loss, 1 draw, 2 win |
+//! | 31 | 1 | side to move, `u8`: 0 Red, 1 Black |
+//! | 32 | 2 | the move, `u16`: 0 when unknown, otherwise `from | to << 7` (square indices; the layout of `Move::raw()`) |
+//! | 34 | 2 | full-move number, `u16` |
+//! | 36 | 2 | plies since the last capture (`Position::rule60_plies()`), `u16` |
+//! | 38 | 2 | reserved, zero |
+//!
+//! A record keeps the placement, side to move, both move counters, the score, the
+//! result and the move. It does not keep the moves that led to the position (so no
+//! repetition history), scores beyond ±32000, or the spelling of the FEN: a record
+//! prints back as `Position::to_fen()` of its position (`w`/`b`, `N` for horse and `B`
+//! for elephant, `- -` for the two chess fields).
+//!
+//! A record that decodes to something impossible (a bad piece code, more or fewer
+//! codes than occupied squares, a result or side byte out of range, a non-zero reserved
+//! field, a placement `Position::from_setup` refuses, an illegal move) is an error that
+//! names the record's number (1-based) and its byte offset.
+
+use std::fmt;
+use std::fs::File;
+use std::io::{BufRead, BufReader, Read, Write};
+use std::path::Path;
+
+use chariot::board::{Color, Move, Piece, PieceKind, Position, Setup, Square};
+
+/// Size of one binary record in bytes.
+pub const RECORD_SIZE: usize = 40;
+
+/// The largest score a record holds; text scores beyond it are clamped.
+pub const SCORE_LIMIT: i32 = 32000;
+
+/// Nibble value that marks "no piece" after the last piece code.
+const NO_PIECE: u8 = 15;
+
+/// The game's result from Red's point of view.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum GameResult {
+    /// Red lost (`0.0`, byte 0).
+    RedLoss = 0,
+    /// A draw (`0.5`, byte 1).
+    Draw = 1,
+    /// Red won (`1.0`, byte 2).
+    RedWin = 2,
+}
+
+impl GameResult {
+    /// The result byte of a record (0, 1, 2).
+    pub fn from_byte(b: u8) -> Option<GameResult> {
+        match b {
+            0 => Some(GameResult::RedLoss),
+            1 => Some(GameResult::Draw),
+            2 => Some(GameResult::RedWin),
+            _ => None,
+        }
+    }
+
+    /// Red's score: 0.0, 0.5 or 1.0.
+    pub fn red_score(self) -> f32 {
+        f32::from(self as u8) / 2.0
+    }
+
+    /// The text form: `0.0`, `0.5`, `1.0`.
+    pub fn as_text(self) -> &'static str {
+        match self {
+            GameResult::RedLoss => "0.0",
+            GameResult::Draw => "0.5",
+            GameResult::RedWin => "1.0",
+        }
+    }
+
+    /// Parses `1.0`, `0.5`, `0.0` (or `1`, `0`).
+    pub fn parse(text: &str) -> Option<GameResult> {
+        match text {
+            "1.0" | "1" => Some(GameResult::RedWin),
+            "0.5" => Some(GameResult::Draw),
+            "0.0" | "0" => Some(GameResult::RedLoss),
+            _ => None,
+        }
+    }
+}
+
+/// One labelled position.
+#[derive(Clone)]
+pub struct Entry {
+    /// The position.
+    pub pos: Position,
+    /// The search score from Red's point of view, clamped to ±[`SCORE_LIMIT`].
+    pub score: i16,
+    /// The game's result for Red.
+    pub result: GameResult,
+    /// The move played, when known.
+    pub mv: Option<Move>,
+}
+
+/// Where a malformed input was found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Place {
+    /// A text line (1-based).
+    Line(u64),
+    /// A binary record (1-based).
+    Record(u64),
+}
+
+impl fmt::Display for Place {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Place::Line(n) => write!(f, "line {n}"),
+            Place::Record(n) => write!(
+                f,
+                "record {n} (byte {})",
+                (n.saturating_sub(1)) * RECORD_SIZE as u64
+            ),
+        }
+    }
+}
+
+/// Malformed input, or a read error, and where.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DataError {
+    /// The line or record.
+    pub place: Place,
+    /// What is wrong.
+    pub reason: String,
+    /// An input/output error (reading cannot go on) rather than one bad line or record.
+    pub io: bool,
+}
+
+impl fmt::Display for DataError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.place, self.reason)
+    }
+}
+
+impl std::error::Error for DataError {}
+
+// ----- text ---------------------------------------------------------------------------
+
+impl Entry {
+    /// Parses one text line (`<fen> | <score> | <result> [| <move>]`). The error says
+    /// what is wrong; the caller adds the line number.
+    pub fn parse_line(line: &str) -> Result<Entry, String> {
+        let fields: Vec<&str> = line.split('|').map(str::trim).collect();
+        let (fen, score, result, played) = match fields.as_slice() {
+            [fen, score, result] => (*fen, *score, *result, None),
+            [fen, score, result, played] => (*fen, *score, *result, Some(*played)),
+            _ => {
+                return Err(format!(
+                    "want '<fen> | <score> | <result> [| <move>]', found {} field(s)",
+                    fields.len()
+                ))
+            }
+        };
+        let pos = Position::from_fen(fen).map_err(|e| format!("bad FEN '{fen}': {e}"))?;
+        let score: i32 = score
+            .parse()
+            .map_err(|_| format!("score '{score}' is not an integer"))?;
+        let result = GameResult::parse(result)
+            .ok_or_else(|| format!("result '{result}' is not 1.0, 0.5 or 0.0"))?;
+        let mv = match played {
+            None => None,
+            Some(text) => Some(
+                pos.parse_move(text)
+                    .map_err(|e| format!("move '{text}': {e}"))?,
+            ),
+        };
+        Ok(Entry {
+            pos,
+            score: score.clamp(-SCORE_LIMIT, SCORE_LIMIT) as i16,
+            result,
+            mv,
+        })
+    }
+
+    /// The text line (without a newline); the move field only when the move is known.
+    pub fn to_line(&self) -> String {
+        let mut line = format!(
+            "{} | {} | {}",
+            self.pos.to_fen(),
+            self.score,
+            self.result.as_text()
+        );
+        if let Some(mv) = self.mv {
+            line.push_str(&format!(" | {mv}"));
+        }
+        line
+    }
+}
+
+// ----- binary -------------------------------------------------------------------------
+
+/// One packed position (see the module documentation for the layout). Records made by
+/// [`Entry::to_record`] or checked by [`Record::decode`] are valid; the accessors assume
+/// that.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Record(pub [u8; RECORD_SIZE]);
+
+impl fmt::Debug for Record {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Record({:02x?})", self.0)
+    }
+}
+
+impl Entry {
+    /// Packs the entry into a record.
+    pub fn to_record(&self) -> Record {
+        let mut b = [0u8; RECORD_SIZE];
+        let mut occupancy: u128 = 0;
+        let mut j = 0;
+        b[12..28].fill(NO_PIECE << 4 | NO_PIECE);
+        for sq in Square::all() {
+            if let Some(piece) = self.pos.piece_at(sq) {
+                occupancy |= 1 << sq.index();
+                let code = piece.index() as u8;
+                let byte = &mut b[12 + j / 2];
+                *byte = if j % 2 == 0 {
+                    (*byte & 0xF0) | code
+                } else {
+                    (*byte & 0x0F) | code << 4
+                };
+                j += 1;
+            }
+        }
+        b[0..12].copy_from_slice(&occupancy.to_le_bytes()[..12]);
+        b[28..30].copy_from_slice(&self.score.to_le_bytes());
+        b[30] = self.result as u8;
+        b[31] = self.pos.side_to_move().index() as u8;
+        let mv = self.mv.map_or(0, Move::raw);
+        b[32..34].copy_from_slice(&mv.to_le_bytes());
+        b[34..36].copy_from_slice(&self.pos.fullmove_number().to_le_bytes());
+        b[36..38].copy_from_slice(&self.pos.rule60_plies().to_le_bytes());
+        Record(b)
+    }
+}
+
+fn u16_at(b: &[u8; RECORD_SIZE], at: usize) -> u16 {
+    u16::from_le_bytes([b[at], b[at + 1]])
+}
+
+impl Record {
+    /// The 90-bit occupancy.
+    #[inline]
+    pub fn occupancy(&self) -> u128 {
+        let mut bytes = [0u8; 16];
+        bytes[..12].copy_from_slice(&self.0[..12]);
+        u128::from_le_bytes(bytes)
+    }
+
+    /// The `j`-th piece code (nibble `j` of the code bytes).
+    #[inline]
+    fn code(&self, j: usize) -> u8 {
+        let byte = self.0[12 + j / 2];
+        if j % 2 == 0 {
+            byte & 0x0F
+        } else {
+            byte >> 4
+        }
+    }
+
+    /// The pieces as `(square index, code = color · 7 + kind)`, lowest square first.
+    #[inline]
+    pub fn pieces(&self) -> impl Iterator<Item = (u8, u8)> + '_ {
+        let mut occ = self.occupancy();
+        (0..32).map_while(move |j| {
+            if occ == 0 {
+                return None;
+            }
+            let sq = occ.trailing_zeros() as u8;
+            occ &= occ - 1;
+            Some((sq, self.code(j)))
+        })
+    }
+
+    /// The score from Red's point of view.
+    #[inline]
+    pub fn score(&self) -> i16 {
+        i16::from_le_bytes([self.0[28], self.0[29]])
+    }
+
+    /// The result byte: 0, 1, 2 for a Red loss, draw, win.
+    #[inline]
+    pub fn result_byte(&self) -> u8 {
+        self.0[30]
+    }
+
+    /// The side to move.
+    #[inline]
+    pub fn side_to_move(&self) -> Color {
+        if self.0[31] == 0 {
+            Color::Red
+        } else {
+            Color::Black
+        }
+    }
+
+    /// The raw move field (0 = unknown).
+    #[inline]
+    pub fn move_raw(&self) -> u16 {
+        u16_at(&self.0, 32)
+    }
+
+    /// The full-move number.
+    #[inline]
+    pub fn fullmove(&self) -> u16 {
+        u16_at(&self.0, 34)
+    }
+
+    /// Checks the record and unpacks it. `number` (1-based) goes into the error.
+    pub fn decode(&self, number: u64) -> Result<Entry, DataError> {
+        self.decode_inner().map_err(|reason| DataError {
+            place: Place::Record(number),
+            reason,
+            io: false,
+        })
+    }
+
+    fn decode_inner(&self) -> Result<Entry, String> {
+        let b = &self.0;
+        let occupancy = self.occupancy();
+        if occupancy >> 90 != 0 {
+            return Err("occupancy bits beyond square 89 are set".to_string());
+        }
+        let count = occupancy.count_ones() as usize;
+        if count > 32 {
+            return Err(format!(
+                "{count} occupied squares, a record holds 32 pieces"
+            ));
+        }
+        let codes = (0..32).map(|j| self.code(j)).collect::<Vec<u8>>();
+        if let Some(j) = codes[..count].iter().position(|&c| c == NO_PIECE) {
+            return Err(format!("{count} occupied squares but only {j} piece codes"));
+        }
+        if let Some(&c) = codes[..count].iter().find(|&&c| c >= 14) {
+            return Err(format!("bad piece code {c} (codes are 0..13)"));
+        }
+        if codes[count..].iter().any(|&c| c != NO_PIECE) {
+            let extra = codes[count..].iter().filter(|&&c| c != NO_PIECE).count();
+            return Err(format!(
+                "{} piece codes for {count} occupied squares",
+                count + extra
+            ));
+        }
+        let result = GameResult::from_byte(b[30])
+            .ok_or_else(|| format!("bad result byte {} (0, 1 or 2)", b[30]))?;
+        let side = match b[31] {
+            0 => Color::Red,
+            1 => Color::Black,
+            other => return Err(format!("bad side-to-move byte {other} (0 or 1)")),
+        };
+        if b[38] != 0 || b[39] != 0 {
+            return Err("reserved bytes 38..40 are not zero".to_string());
+        }
+        let score = self.score();
+        if i32::from(score).abs() > SCORE_LIMIT {
+            return Err(format!("score {score} beyond ±{SCORE_LIMIT}"));
+        }
+        let mut board = [None; 90];
+        for (sq, code) in self.pieces() {
+            let color = if code >= 7 { Color::Black } else { Color::Red };
+            board[sq as usize] = Some(Piece::new(color, PieceKind::ALL[(code % 7) as usize]));
+        }
+        let setup = Setup {
+            board,
+            side,
+            rule60: u16_at(b, 36),
+            fullmove: u16_at(b, 34).max(1),
+        };
+        if u16_at(b, 34) == 0 {
+            return Err("full-move number 0".to_string());
+        }
+        let pos = Position::from_setup(&setup).map_err(|e| format!("impossible board: {e}"))?;
+        let raw = self.move_raw();
+        let mv = if raw == 0 {
+            None
+        } else {
+            let (from, to) = ((raw & 0x7F) as u8, ((raw >> 7) & 0x7F) as u8);
+            let squares = (raw >> 14 == 0)
+                .then_some(())
+                .and_then(|_| Some((Square::try_from_index(from)?, Square::try_from_index(to)?)));
+            let Some((from, to)) = squares.filter(|(f, t)| f != t) else {
+                return Err(format!("bad move code {raw:#06x}"));
+            };
+            let mv = Move::new(from, to);
+            if !pos.legal_moves().contains(&mv) {
+                return Err(format!("move {mv} is not legal in the position"));
+            }
+            Some(mv)
+        };
+        Ok(Entry {
+            pos,
+            score,
+            result,
+            mv,
+        })
+    }
+}
+
+// ----- reading ------------------------------------------------------------------------
+
+/// The two forms of a data file.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    /// Text lines.
+    Text,
+    /// 40-byte records.
+    Binary,
+}
+
+impl Format {
+    /// The form a file name implies: `.bin` binary, `.txt` text, otherwise unknown.
+    pub fn from_path(path: &str) -> Option<Format> {
+        if path.ends_with(".bin") {
+            Some(Format::Binary)
+        } else if path.ends_with(".txt") {
+            Some(Format::Text)
+        } else {
+            None
+        }
+    }
+
+    /// Parses `text`/`txt` or `binary`/`bin`.
+    pub fn parse(text: &str) -> Option<Format> {
+        match text {
+            "text" | "txt" => Some(Format::Text),
+            "binary" | "bin" => Some(Format::Binary),
+            _ => None,
+        }
+    }
+}
+
+/// Opens a file for reading; `-` is standard input.
+pub fn open_input(path: &str) -> Result<Box<dyn BufRead>, String> {
+    if path == "-" {
+        Ok(Box::new(BufReader::with_capacity(
+            1 << 20,
+            std::io::stdin(),
+        )))
+    } else {
+        let file = File::open(path).map_err(|e| format!("{path}: {e}"))?;
+        Ok(Box::new(BufReader::with_capacity(1 << 20, file)))
+    }
+}
+
+/// Reads entries one by one from text lines or binary records. Each item is an entry
+/// or the error of one line or record (reading goes on after it unless `io` is set).
+pub struct Reader {
+    input: Box<dyn BufRead>,
+    format: Format,
+    number: u64,
+    line: String,
+    done: bool,
+}
+
+impl Reader {
+    /// A reader of `input` in `format`.
+    pub fn new(input: Box<dyn BufRead>, format: Format) -> Reader {
+        Reader {
+            input,
+            format,
+            number: 0,
+            line: String::new(),
+            done: false,
+        }
+    }
+
+    /// The number of the last line or record read.
+    pub fn place(&self) -> Place {
+        match self.format {
+            Format::Text => Place::Line(self.number),
+            Format::Binary => Place::Record(self.number),
+        }
+    }
+
+    fn io_error(&mut self, reason: String) -> Option<Result<Entry, DataError>> {
+        self.done = true;
+        Some(Err(DataError {
+            place: self.place(),
+            reason,
+            io: true,
+        }))
+    }
+
+    fn next_text(&mut self) -> Option<Result<Entry, DataError>> {
+        loop {
+            self.line.clear();
+            self.number += 1;
+            match self.input.read_line(&mut self.line) {
+                Ok(0) => return None,
+                Ok(_) => {}
+                Err(e) => return self.io_error(format!("read error: {e}")),
+            }
+            let line = self.line.trim();
+            if line.is_empty() {
+                continue;
+            }
+            return Some(Entry::parse_line(line).map_err(|reason| DataError {
+                place: Place::Line(self.number),
+                reason,
+                io: false,
+            }));
+        }
+    }
+
+    fn next_binary(&mut self) -> Option<Result<Entry, DataError>> {
+        let mut buf = [0u8; RECORD_SIZE];
+        let mut filled = 0;
+        while filled < RECORD_SIZE {
+            match self.input.read(&mut buf[filled..]) {
+                Ok(0) => break,
+                Ok(n) => filled += n,
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+                Err(e) => {
+                    self.number += 1;
+                    return self.io_error(format!("read error: {e}"));
+                }
+            }
+        }
+        if filled == 0 {
+            return None;
+        }
+        self.number += 1;
+        if filled < RECORD_SIZE {
+            return self.io_error(format!(
+                "truncated: the file ends {filled} bytes into a {RECORD_SIZE}-byte record"
+            ));
+        }
+        Some(Record(buf).decode(self.number))
+    }
+}
+
+impl Iterator for Reader {
+    type Item = Result<Entry, DataError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        if self.done {
+            return None;
+        }
+        match self.format {
+            Format::Text => self.next_text(),
+            Format::Binary => self.next_binary(),
+        }
+    }
+}
+
+/// Writes entries as text lines or binary records.
+pub fn write_entry(out: &mut impl Write, entry: &Entry, format: Format) -> std::io::Result<()> {
+    match format {
+        Format::Text => writeln!(out, "{}", entry.to_line()),
+        Format::Binary => out.write_all(&entry.to_record().0),
+    }
+}
+
+// ----- loading with filters -----------------------------------------------------------
+
+/// Which positions the loader drops. Each filter is tried in the order of the fields;
+/// a position is counted under the first one that drops it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Filters {
+    /// Drop positions whose side to move is in check (default on).
+    pub in_check: bool,
+    /// Drop positions whose (known) move captures (default on).
+    pub captures: bool,
+    /// Drop positions with a full-move number below this (default 9: about the first
+    /// 16 plies).
+    pub min_fullmove: u16,
+    /// Drop mate scores, |score| ≥ 20000 (default on).
+    pub mates: bool,
+    /// Drop positions with |score| above this (default 3000).
+    pub max_score: i32,
+}
+
+impl Default for Filters {
+    fn default() -> Filters {
+        Filters {
+            in_check: true,
+            captures: true,
+            min_fullmove: 9,
+            mates: true,
+            max_score: 3000,
+        }
+    }
+}
+
+/// Scores at or beyond this are mate scores.
+pub const MATE_BOUND: i32 = 20000;
+
+/// What the loader read and dropped.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct LoadReport {
+    /// Positions read (bad lines or records not included).
+    pub read: u64,
+    /// Malformed lines or records skipped (only with [`BadInput::Skip`]).
+    pub bad: u64,
+    /// The first few bad lines or records, with their errors.
+    pub bad_examples: Vec<String>,
+    /// Dropped: side to move in check.
+    pub in_check: u64,
+    /// Dropped: the move is a capture.
+    pub captures: u64,
+    /// Dropped: before `min_fullmove`.
+    pub early: u64,
+    /// Dropped: mate scores.
+    pub mates: u64,
+    /// Dropped: |score| above the cap.
+    pub over_cap: u64,
+    /// Kept.
+    pub kept: u64,
+}
+
+impl fmt::Display for LoadReport {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{} positions read, {} kept; dropped: {} in check, {} captures, {} early, \
+             {} mate scores, {} over the score cap",
+            self.read,
+            self.kept,
+            self.in_check,
+            self.captures,
+            self.early,
+            self.mates,
+            self.over_cap
+        )?;
+        if self.bad > 0 {
+            write!(f, "; {} malformed skipped", self.bad)?;
+        }
+        Ok(())
+    }
+}
+
+/// What to do with a malformed line or record.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BadInput {
+    /// Stop with the error (the default).
+    Abort,
+    /// Skip it, count it, and keep the first few errors for the report.
+    Skip,
+}
+
+impl BadInput {
+    /// Parses `abort` or `skip`.
+    pub fn parse(text: &str) -> Option<BadInput> {
+        match text {
+            "abort" => Some(BadInput::Abort),
+            "skip" => Some(BadInput::Skip),
+            _ => None,
+        }
+    }
+}
+
+/// How many bad lines a report keeps verbatim.
+const BAD_EXAMPLES: usize = 10;
+
+impl LoadReport {
+    /// Counts a malformed line or record, or returns the error under `Abort`.
+    pub fn bad_input(&mut self, e: DataError, bad: BadInput, file: &str) -> Result<(), String> {
+        if e.io || bad == BadInput::Abort {
+            return Err(format!("{file}: {e}"));
+        }
+        self.bad += 1;
+        if self.bad_examples.len() < BAD_EXAMPLES {
+            self.bad_examples.push(format!("{file}: {e}"));
+        }
+        Ok(())
+    }
+}
+
+impl Filters {
+    /// Whether the entry passes; counts it under the filter that drops it.
+    pub fn keep(&self, entry: &Entry, report: &mut LoadReport) -> bool {
+        let score = i32::from(entry.score).abs();
+        let counter = if self.in_check && entry.pos.in_check() {
+            &mut report.in_check
+        } else if self.captures
+            && entry
+                .mv
+                .is_some_and(|m| entry.pos.piece_at(m.to()).is_some())
+        {
+            &mut report.captures
+        } else if entry.pos.fullmove_number() < self.min_fullmove {
+            &mut report.early
+        } else if self.mates && score >= MATE_BOUND {
+            &mut report.mates
+        } else if score > self.max_score {
+            &mut report.over_cap
+        } else {
+            report.kept += 1;
+            return true;
+        };
+        *counter += 1;
+        false
+    }
+}
+
+/// Loads positions from text or binary files (binary when the name ends in `.bin`,
+/// text otherwise; `-` is standard input, as text), keeping those the filters pass,
+/// at most `limit` of them, as records in file order.
+///
+/// # Errors
+/// A file that cannot be read, or the first malformed line or record under
+/// [`BadInput::Abort`], named with the file and the line or record number.
+pub fn load(
+    paths: &[String],
+    filters: &Filters,
+    bad: BadInput,
+    limit: Option<usize>,
+) -> Result<(Vec<Record>, LoadReport), String> {
+    let mut records = Vec::new();
+    let mut report = LoadReport::default();
+    let limit = limit.unwrap_or(usize::MAX);
+    for path in paths {
+        let format = Format::from_path(path).unwrap_or(Format::Text);
+        if format == Format::Binary {
+            if let Ok(meta) = std::fs::metadata(path) {
+                records.reserve((meta.len() / RECORD_SIZE as u64) as usize);
+            }
+        }
+        for item in Reader::new(open_input(path)?, format) {
+            if records.len() >= limit {
+                break;
+            }
+            match item {
+                Ok(entry) => {
+                    report.read += 1;
+                    if filters.keep(&entry, &mut report) {
+                        records.push(entry.to_record());
+                    }
+                }
+                Err(e) => report.bad_input(e, bad, path)?,
+            }
+        }
+    }
+    Ok((records, report))
+}
+
+/// Whether `path` is readable as a data file (exists), for early argument checks.
+pub fn exists(path: &str) -> bool {
+    path == "-" || Path::new(path).exists()
+}

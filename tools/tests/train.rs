@@ -1,0 +1,393 @@
+//! The NNUE trainer: it learns (the validation loss falls on a small fixed data set),
+//! runs reproducibly, writes the documented net file, the file's integer evaluation
+//! agrees with the float net, and colour-flipped positions evaluate exactly alike.
+
+use std::process::Command;
+
+use chariot::board::{Color, PieceKind, Position};
+use chariot_tools::nnue::data::{Entry, GameResult, Record};
+use chariot_tools::nnue::net::{
+    quantised_eval, Network, QuantisedNet, FILE_SIZE, FT_BIAS, HIDDEN, INPUTS, OUT_B, OUT_W,
+};
+use chariot_tools::nnue::train::{fit_scale, train, Event, TrainOptions};
+use chariot_tools::rng::Rng;
+
+fn temp_path(name: &str) -> std::path::PathBuf {
+    std::env::temp_dir().join(format!("chariot-train-{}-{name}", std::process::id()))
+}
+
+/// Red's material in engine-like units, a simple function for the net to learn.
+fn material(pos: &Position) -> i32 {
+    const VALUE: [i32; 7] = [0, 200, 200, 450, 1000, 450, 100];
+    let side = |c: Color| -> i32 {
+        PieceKind::ALL
+            .iter()
+            .map(|&k| VALUE[k.index()] * pos.pieces(c, k).count() as i32)
+            .sum()
+    };
+    side(Color::Red) - side(Color::Black)
+}
+
+/// Positions of random games, labelled with material: the score is the material
+/// balance, the result a win for whoever is ahead by 300 or more, a draw otherwise.
+fn material_data(seed: u64, games: usize) -> (Vec<Record>, Vec<Position>) {
+    let mut rng = Rng::new(seed);
+    let (mut records, mut positions) = (Vec::new(), Vec::new());
+    for _ in 0..games {
+        let mut pos = Position::startpos();
+        for _ in 0..120 {
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            pos.play(moves[rng.below(moves.len())]);
+            let score = material(&pos);
+            let result = match score {
+                s if s >= 300 => GameResult::RedWin,
+                s if s <= -300 => GameResult::RedLoss,
+                _ => GameResult::Draw,
+            };
+            records.push(
+                Entry {
+                    pos: pos.clone(),
+                    score: score as i16,
+                    result,
+                    mv: None,
+                }
+                .to_record(),
+            );
+            if positions.len() < 3000 && rng.below(3) == 0 {
+                positions.push(pos.clone());
+            }
+        }
+    }
+    (records, positions)
+}
+
+fn options() -> TrainOptions {
+    TrainOptions {
+        epochs: 6,
+        batch: 128,
+        lr: 5e-3,
+        lr_end: 5e-4,
+        scale: 400.0,
+        threads: 2,
+        val_share: 0.1,
+        seed: 9,
+        ..TrainOptions::default()
+    }
+}
+
+#[test]
+fn training_lowers_the_validation_loss() {
+    let (records, _) = material_data(1, 60);
+    assert!(records.len() > 6000);
+    let mut seen = Vec::new();
+    let outcome = train(&records, &options(), |e| {
+        if let Event::Epoch { report, .. } = e {
+            seen.push(report.epoch);
+        }
+    })
+    .unwrap();
+    assert_eq!(seen, [1, 2, 3, 4, 5, 6]);
+    let initial = outcome.initial_val_loss.unwrap();
+    let best = outcome.best_val_loss().unwrap();
+    let last = outcome.epochs.last().unwrap();
+    eprintln!(
+        "validation loss {initial:.5} → {best:.5} (epoch {}), {:.0} positions/s",
+        outcome.best_epoch,
+        outcome.positions_per_s()
+    );
+    assert!(outcome.val_positions > 300 && outcome.train_positions > 5000);
+    assert!(best < initial * 0.5, "{initial} → {best}");
+    assert!(last.train_loss < outcome.epochs[0].train_loss);
+    // The net has learned the material: an extra red rook is good for Red.
+    let up =
+        Position::from_fen("rnbakabn1/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1")
+            .unwrap();
+    let down =
+        Position::from_fen("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABN1 w - - 0 1")
+            .unwrap();
+    assert!(
+        outcome.best.evaluate(&up) > 100.0,
+        "{}",
+        outcome.best.evaluate(&up)
+    );
+    assert!(outcome.best.evaluate(&down) < -100.0);
+}
+
+#[test]
+fn training_is_reproducible_for_a_seed() {
+    let (records, _) = material_data(2, 12);
+    let o = TrainOptions {
+        epochs: 2,
+        ..options()
+    };
+    let a = train(&records, &o, |_| {}).unwrap();
+    let b = train(&records, &o, |_| {}).unwrap();
+    assert_eq!(a.best.params, b.best.params);
+    let c = train(&records, &TrainOptions { seed: 10, ..o }, |_| {}).unwrap();
+    assert_ne!(a.best.params, c.best.params);
+}
+
+#[test]
+fn fitted_scale_matches_the_labels() {
+    // Results drawn with P(win) = sigmoid(score / 500): the fit should find about 500.
+    let (records, _) = material_data(3, 20);
+    let mut rng = Rng::new(5);
+    let relabelled: Vec<Record> = records
+        .iter()
+        .flat_map(|r| std::iter::repeat_n(*r, 20))
+        .map(|mut r| {
+            let p = 1.0 / (1.0 + (-f64::from(r.score()) / 500.0).exp());
+            let u = (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64;
+            r.0[30] = if u < p { 2 } else { 0 };
+            r
+        })
+        .collect();
+    let scale = fit_scale(&relabelled);
+    assert!((440.0..=560.0).contains(&scale), "{scale}");
+}
+
+/// An FNV-1a 64 written independently of the library's.
+fn fnv(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf29ce484222325u64, |h, &b| {
+        (h ^ b as u64).wrapping_mul(1099511628211)
+    })
+}
+
+fn trained_net() -> (Network, Vec<Position>) {
+    let (records, positions) = material_data(4, 30);
+    let o = TrainOptions {
+        epochs: 3,
+        scale: 350.0,
+        ..options()
+    };
+    (train(&records, &o, |_| {}).unwrap().best, positions)
+}
+
+#[test]
+fn the_net_file_has_the_documented_header_size_and_hash() {
+    let (net, _) = trained_net();
+    let bytes = net.to_bytes();
+    assert_eq!(bytes.len(), 646_700);
+    assert_eq!(FILE_SIZE, 646_700);
+    assert_eq!(&bytes[0..4], b"CHNN");
+    let u32_at = |at: usize| u32::from_le_bytes(bytes[at..at + 4].try_into().unwrap());
+    assert_eq!(
+        [1, 1, 1260, 256, 255, 64, 350],
+        [
+            u32_at(4),
+            u32_at(8),
+            u32_at(12),
+            u32_at(16),
+            u32_at(20),
+            u32_at(24),
+            u32_at(28)
+        ]
+    );
+    assert_eq!(
+        u64::from_le_bytes(bytes[32..40].try_into().unwrap()),
+        fnv(&bytes[40..])
+    );
+    // The payload: feature-major i16 weights ×255, bias ×255, output ×64, bias ×255·64.
+    let i16_at = |at: usize| i16::from_le_bytes([bytes[at], bytes[at + 1]]);
+    let q = |x: f32, k: f32| (x * k).round() as i16;
+    for (f, i) in [(0usize, 0usize), (3, 17), (1259, 255), (700, 128)] {
+        let w = net.params[f * HIDDEN + i];
+        assert_eq!(i16_at(40 + 2 * (f * HIDDEN + i)), q(w, 255.0));
+    }
+    let bias_at = 40 + 2 * INPUTS * HIDDEN;
+    assert_eq!(i16_at(bias_at + 2 * 5), q(net.params[FT_BIAS + 5], 255.0));
+    let out_at = bias_at + 2 * HIDDEN;
+    assert_eq!(i16_at(out_at + 2 * 300), q(net.params[OUT_W + 300], 64.0));
+    let last = i32::from_le_bytes(bytes[FILE_SIZE - 4..].try_into().unwrap());
+    assert_eq!(
+        last,
+        (f64::from(net.params[OUT_B]) * 255.0 * 64.0).round() as i32
+    );
+
+    // Written to disk byte for byte; damaged files are refused, saying why.
+    let path = temp_path("net.nnue");
+    net.write(&path).unwrap();
+    assert_eq!(std::fs::read(&path).unwrap(), bytes);
+    let _ = std::fs::remove_file(&path);
+    let pos = Position::startpos();
+    assert!(quantised_eval(&bytes, &pos).is_ok());
+    let refused = |edit: &dyn Fn(&mut Vec<u8>), why: &str| {
+        let mut b = bytes.clone();
+        edit(&mut b);
+        let err = quantised_eval(&b, &pos).unwrap_err();
+        assert!(err.contains(why), "{err}");
+    };
+    refused(&|b| b[0] = b'X', "magic");
+    refused(&|b| b[4] = 2, "version");
+    refused(&|b| b[8] = 2, "architecture");
+    refused(&|b| b[17] = 2, "hidden");
+    refused(&|b| b[1000] ^= 1, "hash");
+    refused(&|b| b.truncate(600_000), "bytes");
+}
+
+#[test]
+fn the_integer_formula_is_the_documented_one() {
+    // No feature weights: both accumulators are the bias, whatever the position.
+    let mut net = Network {
+        params: vec![0.0; OUT_B + 1],
+        scale: 400.0,
+    };
+    for i in 0..HIDDEN {
+        net.params[FT_BIAS + i] = if i % 2 == 0 { 0.4 } else { 1.5 };
+        net.params[OUT_W + i] = 0.25;
+        net.params[OUT_W + HIDDEN + i] = -0.125;
+    }
+    net.params[OUT_B] = 0.1;
+    let bytes = net.to_bytes();
+    // acc = 102 (0.4·255) or 383 (clamped to 255); w = 16 and -8: all exact.
+    let (even, odd) = (102i32, 255i32);
+    let us = 128 * (even * 16 * even + odd * 16 * odd);
+    let them = 128 * (even * -8 * even + odd * -8 * odd);
+    let out = (us + them) / 255 + 1632; // 0.1 · 255 · 64 = 1632
+    let want = out * 400 / (255 * 64);
+    for pos in [Position::startpos(), Position::startpos().color_flipped()] {
+        assert_eq!(quantised_eval(&bytes, &pos).unwrap(), want);
+    }
+    let float = net.evaluate(&Position::startpos());
+    // The integer eval truncates: at most one unit below.
+    assert!((float - want as f32).abs() < 1.5, "{float} vs {want}");
+}
+
+#[test]
+fn the_quantised_eval_agrees_with_the_float_net() {
+    let (net, positions) = trained_net();
+    let q = QuantisedNet::from_bytes(&net.to_bytes()).unwrap();
+    let (mut worst, mut total, mut spread) = (0.0f32, 0.0f32, 0.0f32);
+    for pos in &positions {
+        let f = net.evaluate(pos);
+        let i = q.evaluate(pos) as f32;
+        worst = worst.max((f - i).abs());
+        total += (f - i).abs();
+        spread = spread.max(f.abs());
+    }
+    let mean = total / positions.len() as f32;
+    eprintln!(
+        "{} positions, |float - int| mean {mean:.2} worst {worst:.2}, largest |eval| {spread:.0}",
+        positions.len()
+    );
+    assert!(positions.len() > 1000);
+    assert!(spread > 200.0, "the net should say something: {spread}");
+    // Rounding the 512 output weights to 1/64 dominates: its error in the raw output
+    // is about √512 · ½ · (1/64)/√12 ≈ 0.03 (≈ 10 units at SCALE 350) at the most
+    // active positions; much more would be a formula mismatch, not rounding.
+    assert!(mean <= 0.02 * net.scale, "mean {mean}");
+    assert!(worst <= 0.1 * net.scale, "worst {worst}");
+}
+
+#[test]
+fn colour_flipped_positions_evaluate_exactly_alike() {
+    let (net, positions) = trained_net();
+    let bytes = net.to_bytes();
+    let mut differs = 0;
+    for pos in &positions {
+        let flipped = pos.color_flipped();
+        assert_eq!(
+            net.evaluate(pos).to_bits(),
+            net.evaluate(&flipped).to_bits()
+        );
+        assert_eq!(
+            quantised_eval(&bytes, pos).unwrap(),
+            quantised_eval(&bytes, &flipped).unwrap()
+        );
+        differs += usize::from(net.evaluate(pos) != net.evaluate(&pos.mirrored()));
+    }
+    // The net is not symmetric left-right by construction (only by training).
+    assert!(differs > 0);
+}
+
+#[test]
+fn train_cli_writes_checkpoints_and_the_best_net() {
+    // A tiny run of datagen, converted to binary, trained for two epochs.
+    let (data, bin, net) = (
+        temp_path("dg.txt"),
+        temp_path("dg.bin"),
+        temp_path("cli.nnue"),
+    );
+    let _ = std::fs::remove_file(&data);
+    let status = Command::new(env!("CARGO_BIN_EXE_datagen"))
+        .args([
+            "-games", "4", "-threads", "1", "-nodes", "300", "-seed", "3", "-out",
+        ])
+        .arg(&data)
+        .status()
+        .expect("run datagen");
+    assert!(status.success());
+    let status = Command::new(env!("CARGO_BIN_EXE_convert-data"))
+        .arg("-in")
+        .arg(&data)
+        .arg("-out")
+        .arg(&bin)
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let out = Command::new(env!("CARGO_BIN_EXE_train"))
+        .arg("-data")
+        .arg(&bin)
+        .arg("-out")
+        .arg(&net)
+        .args([
+            "-epochs",
+            "2",
+            "-batch",
+            "64",
+            "-threads",
+            "1",
+            "-val-share",
+            "0.1",
+        ])
+        .args(["-min-fullmove", "1", "-max-score", "30000"])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    for want in [
+        "positions read",
+        "SCALE",
+        "(fitted)",
+        "epoch 1/2",
+        "validation loss",
+        "positions/s",
+        "wrote",
+    ] {
+        assert!(stderr.contains(want), "{want}: {stderr}");
+    }
+    let stem = net
+        .to_str()
+        .unwrap()
+        .strip_suffix(".nnue")
+        .unwrap()
+        .to_string();
+    for file in [format!("{stem}.epoch1.nnue"), format!("{stem}.epoch2.nnue")] {
+        let bytes = std::fs::read(&file).unwrap_or_else(|e| panic!("{file}: {e}"));
+        assert!(QuantisedNet::from_bytes(&bytes).is_ok());
+        let _ = std::fs::remove_file(&file);
+    }
+    let bytes = std::fs::read(&net).unwrap();
+    assert!(QuantisedNet::from_bytes(&bytes).is_ok());
+    // Bad usage and bad data are exit code 2.
+    let code = |args: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_train"))
+            .args(args)
+            .output()
+            .unwrap()
+            .status
+            .code()
+    };
+    assert_eq!(code(&[]), Some(2));
+    assert_eq!(code(&["-data", "/nonexistent.bin"]), Some(2));
+    assert_eq!(
+        code(&["-data", data.to_str().unwrap(), "-lr", "fast"]),
+        Some(2)
+    );
+    for p in [data, bin, net] {
+        let _ = std::fs::remove_file(p);
+    }
+}
