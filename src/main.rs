@@ -168,7 +168,7 @@ fn main() -> ExitCode {
             threads,
         }) => analyse(&fen, &moves, depth, movetime, threads),
         Some(Tool::Rule { fen, moves, rules }) => {
-            print_line(chariot::board::repetition::rule_cli(&fen, &moves, &rules))
+            print_line(chariot::board::game_end::rule_cli(&fen, &moves, &rules))
         }
         Some(Tool::Eval { fen, evalfile }) => match Position::from_fen(&fen) {
             Ok(pos) => {

@@ -641,3 +641,31 @@ fn error_types_convert_and_display() {
         assert!(text.contains(word), "{e:?}: {text:?} lacks {word:?}");
     }
 }
+
+#[test]
+fn counters_at_their_largest_saturate_and_take_back_exactly() {
+    let fen = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR b - - 65535 65535";
+    let mut p = Position::from_fen(fen).unwrap();
+    let before = p.to_fen();
+    for text in ["h9g7", "h0g2", "g7h9", "g2h0"] {
+        p.try_play(text).unwrap();
+        assert_eq!(p.fullmove_number(), u16::MAX);
+        assert_eq!(p.rule60_plies(), u16::MAX);
+    }
+    for _ in 0..4 {
+        p.unmake_move();
+    }
+    assert_eq!(p.to_fen(), before);
+    // One below the top: the first black move reaches it, and taking it back returns.
+    let fen = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR b - - 0 65534";
+    let mut p = Position::from_fen(fen).unwrap();
+    p.try_play("h9g7").unwrap();
+    assert_eq!(p.fullmove_number(), u16::MAX);
+    p.try_play("h0g2").unwrap();
+    p.try_play("g7h9").unwrap();
+    assert_eq!(p.fullmove_number(), u16::MAX);
+    p.unmake_move();
+    p.unmake_move();
+    p.unmake_move();
+    assert_eq!(p.fullmove_number(), 65534);
+}

@@ -7,10 +7,9 @@
 mod common;
 
 use chariot::board::repetition::{
-    ruling_value, verdict, Conduct, GameEnd, Nature, Rules, Verdict, MATE_THREAT_CHECKS,
-    NATURAL_LIMIT_MOVES,
+    ruling_value, verdict, Conduct, Nature, Verdict, MATE_THREAT_CHECKS, NATURAL_LIMIT_MOVES,
 };
-use chariot::board::{Color, Move, Piece, PieceKind, Position, Square};
+use chariot::board::{Color, GameEnd, GameRules, Move, Piece, PieceKind, Position, Square};
 
 use Conduct::{Allowed, Forbidden, PerpetualCheck};
 use Nature::{Chase, Check, Idle, MateThreat, PawnChase};
@@ -484,14 +483,14 @@ fn repetitions_are_counted_from_the_history() {
 fn the_arbiter_rules_at_the_third_time() {
     let fen = "R3k4/9/9/9/9/9/9/9/9/3K5 b - - 0 1";
     let cycle = ["e9e8", "a9a8", "e8e9", "a8a9"];
-    let rules = Rules::default();
+    let rules = GameRules::default();
     assert_eq!(rules.repetitions, 3);
     assert_eq!(rules.natural_limit_moves, NATURAL_LIMIT_MOVES);
     let mut p = pos(fen);
     let mut ended_at = None;
     for ply in 0..12 {
         p.play(mv(cycle[ply % 4]));
-        if let Some(end) = p.adjudicate(&rules) {
+        if let Some(end) = p.game_end(&rules, 0) {
             ended_at = Some((ply, end));
             break;
         }
@@ -510,14 +509,14 @@ fn the_arbiter_rules_at_the_third_time() {
     }
     // With two times, the search's rule, it ends a cycle earlier.
     let mut p = pos(fen);
-    let quick = Rules {
+    let quick = GameRules {
         repetitions: 2,
-        ..Rules::default()
+        ..GameRules::default()
     };
     let plies = (0..8)
         .position(|ply| {
             p.play(mv(cycle[ply % 4]));
-            p.adjudicate(&quick).is_some()
+            p.game_end(&quick, 0).is_some()
         })
         .expect("the game ends");
     assert_eq!(plies, 3);
@@ -529,13 +528,13 @@ fn the_arbiter_sees_mate_and_stalemate_first() {
     let mut p = pos("4k4/9/6N2/9/1P6p/9/9/9/9/R2K5 w - - 0 1");
     p.play(mv("a0a9"));
     assert_eq!(
-        p.adjudicate(&Rules::default()),
+        p.game_end(&GameRules::default(), 0),
         Some(GameEnd::Checkmate(Color::Black))
     );
     // Black has no move and is not in check: 困毙, Black loses.
     let p = pos("4k4/9/6N2/9/1P7/9/9/9/9/R2K5 b - - 0 1");
     assert!(p.is_stalemate(), "{p}");
-    let end = p.adjudicate(&Rules::default()).expect("game over");
+    let end = p.game_end(&GameRules::default(), 0).expect("game over");
     assert_eq!(end, GameEnd::Stalemate(Color::Black));
     assert_eq!(end.loser(), Some(Color::Black));
 }
@@ -549,17 +548,20 @@ fn the_natural_limit_is_sixty_moves_without_a_capture() {
     p.play(mv("e9e8"));
     assert_eq!(p.rule60_plies(), 119);
     assert!(!p.natural_limit_reached(NATURAL_LIMIT_MOVES));
-    assert_eq!(p.adjudicate(&Rules::default()), None);
+    assert_eq!(p.game_end(&GameRules::default(), 0), None);
     p.play(mv("a1a2"));
     assert!(p.natural_limit_reached(NATURAL_LIMIT_MOVES));
-    assert_eq!(p.adjudicate(&Rules::default()), Some(GameEnd::NaturalLimit));
+    assert_eq!(
+        p.game_end(&GameRules::default(), 0),
+        Some(GameEnd::NaturalLimit)
+    );
     assert_eq!(GameEnd::NaturalLimit.loser(), None);
     // Turned off, or set lower by the tournament.
-    let off = Rules {
+    let off = GameRules {
         natural_limit_moves: 0,
-        ..Rules::default()
+        ..GameRules::default()
     };
-    assert_eq!(p.adjudicate(&off), None);
+    assert_eq!(p.game_end(&off, 0), None);
     let p = pos("4k4/9/9/9/9/9/9/9/9/R2K5 w - - 80 80");
     assert!(p.natural_limit_reached(40));
     assert!(!p.natural_limit_reached(41));
@@ -723,7 +725,8 @@ struct Case {
     asian: (Verdict, &'static str),
 }
 
-use chariot::board::repetition::{rule_cli, Kind, RuleSet};
+use chariot::board::game_end::rule_cli;
+use chariot::board::repetition::{Kind, RuleSet};
 
 const RED_LOSES: Verdict = Verdict::Loses(Color::Red);
 const BLACK_LOSES: Verdict = Verdict::Loses(Color::Black);
@@ -1337,7 +1340,7 @@ fn the_rule_set_parses_and_prints() {
     assert_eq!(RuleSet::default(), RuleSet::Chinese);
     assert_eq!(RuleSet::Asian.to_string(), "asian");
     assert_eq!(RuleSet::Chinese.to_string(), "chinese");
-    assert_eq!(Rules::default().rule_set, RuleSet::Chinese);
+    assert_eq!(GameRules::default().rule_set, RuleSet::Chinese);
     assert_eq!(K::Follow.to_string(), "follow (跟)");
     assert_eq!(K::Exchange.chinese(), "兑");
 }
@@ -1436,9 +1439,9 @@ fn game_ends_give_their_reasons() {
         GameEnd::NaturalLimit.reason(),
         "natural limit: 60 moves without capture"
     );
-    let fewer = Rules {
+    let fewer = GameRules {
         natural_limit_moves: 40,
-        ..Rules::default()
+        ..GameRules::default()
     };
     assert_eq!(
         GameEnd::NaturalLimit.reason_under(&fewer),
@@ -1455,14 +1458,14 @@ fn game_ends_give_their_reasons() {
             p.play(mv(m));
         }
     }
-    let asian = Rules {
+    let asian = GameRules {
         rule_set: RuleSet::Asian,
-        ..Rules::default()
+        ..GameRules::default()
     };
-    let end = p.adjudicate(&asian).expect("third time");
+    let end = p.game_end(&asian, 0).expect("third time");
     assert_eq!(end.loser(), None);
     assert_eq!(end.reason(), "draw: both sides idle");
-    let end = p.adjudicate(&Rules::default()).expect("third time");
+    let end = p.game_end(&GameRules::default(), 0).expect("third time");
     assert_eq!(end.loser(), Some(Color::Black));
     assert_eq!(
         end.reason(),

@@ -4,6 +4,7 @@
 pub mod attacks;
 pub mod bitboard;
 pub mod fen;
+pub mod game_end;
 pub mod movegen;
 pub mod mv;
 pub mod perft;
@@ -15,6 +16,7 @@ pub mod zobrist;
 
 pub use bitboard::Bitboard;
 pub use fen::{FenError, PositionError, Setup, START_FEN};
+pub use game_end::{GameEnd, GameRules};
 pub use movegen::{MoveList, MAX_MOVES};
 pub use mv::Move;
 pub use piece::{Color, Piece, PieceKind};

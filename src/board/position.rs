@@ -25,6 +25,9 @@ pub struct Undo {
     pub key: u64,
     /// Plies since the last capture before the move.
     pub rule60: u16,
+    /// The full-move number before the move (it saturates at `u16::MAX`, so taking a
+    /// move back restores it rather than counting down).
+    pub fullmove: u16,
     /// The pieces that gave check before the move.
     pub checkers: Bitboard,
 }
@@ -386,6 +389,7 @@ impl Position {
             captured,
             key: self.key,
             rule60: self.rule60,
+            fullmove: self.fullmove,
             checkers: self.checkers,
         });
 
@@ -408,7 +412,7 @@ impl Position {
         self.board[from.index()] = None;
         self.key = key;
         if us == Color::Black {
-            self.fullmove += 1;
+            self.fullmove = self.fullmove.saturating_add(1);
         }
         self.side = !us;
         self.checkers = self.compute_checkers();
@@ -443,9 +447,7 @@ impl Position {
         self.key = undo.key;
         self.rule60 = undo.rule60;
         self.checkers = undo.checkers;
-        if us == Color::Black {
-            self.fullmove -= 1;
-        }
+        self.fullmove = undo.fullmove;
         self.side = us;
         #[cfg(debug_assertions)]
         self.assert_consistent();
@@ -459,6 +461,7 @@ impl Position {
             captured: None,
             key: self.key,
             rule60: self.rule60,
+            fullmove: self.fullmove,
             checkers: self.checkers,
         });
         self.key ^= side_key();

@@ -30,7 +30,8 @@
 //! 方必须立即变着，若再重复一次循环，即判负"); an engine in a game can be given no such
 //! warning, so the verdict here is final: a search scores a repetition with it at once,
 //! and a tournament manager adjudicates with it when the position has come round the
-//! number of times it is told ([`Rules::repetitions`], three by 第4.2.3条).
+//! number of times it is told ([`GameRules::repetitions`](super::GameRules::repetitions), three by
+//! 第4.2.3条).
 //!
 //! 第27.3条 (a chase of an advisor or elephant made while taking a defensive point that
 //! makes a simple draw is idle) is judged on the board by a material test ([`Kind::
@@ -51,9 +52,9 @@
 //!
 //! # Words
 //!
-//! [`Ruling::reason`] and [`GameEnd::reason`] say why ("red perpetual chase of the black
+//! [`Ruling::reason`] and [`GameEnd::reason`](super::GameEnd::reason) say why ("red perpetual chase of the black
 //! rook on c7", "black perpetual check", "draw: both sides idle", "natural limit: 60
-//! moves without capture"); [`rule_cli`] gives the one-line ruling of a game for the
+//! moves without capture"); [`rule_cli`](super::game_end::rule_cli) gives the one-line ruling of a game for the
 //! `chariot rule` command.
 //!
 //! # The natural limit
@@ -249,90 +250,6 @@ impl Ruling {
         match self.verdict {
             Verdict::Draw => format!("draw: {}", self.detail()),
             Verdict::Loses(_) => self.detail(),
-        }
-    }
-}
-
-/// What a tournament manager applies after each move ([`Position::adjudicate`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Rules {
-    /// How many times a position must have stood on the board (this time included)
-    /// before a ruling is made (第4.2.3条: 循环反复三次).
-    pub repetitions: usize,
-    /// The natural limit in moves by each side; 0 turns it off.
-    pub natural_limit_moves: u16,
-    /// The rulings that apply at a repetition.
-    pub rule_set: RuleSet,
-}
-
-impl Default for Rules {
-    fn default() -> Rules {
-        Rules {
-            repetitions: 3,
-            natural_limit_moves: NATURAL_LIMIT_MOVES,
-            rule_set: RuleSet::Chinese,
-        }
-    }
-}
-
-/// Why a game ended under [`Position::adjudicate`].
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum GameEnd {
-    /// The side to move is mated (将死) and loses.
-    Checkmate(Color),
-    /// The side to move has no legal move (困毙) and loses.
-    Stalemate(Color),
-    /// A position came round often enough to be ruled on.
-    Repetition(Ruling),
-    /// The natural limit was reached: a draw.
-    NaturalLimit,
-}
-
-impl GameEnd {
-    /// The losing side, `None` for a draw.
-    pub fn loser(&self) -> Option<Color> {
-        match self {
-            GameEnd::Checkmate(color) | GameEnd::Stalemate(color) => Some(*color),
-            GameEnd::Repetition(ruling) => ruling.verdict.loser(),
-            GameEnd::NaturalLimit => None,
-        }
-    }
-
-    /// The result in the command line's words: `draw`, `red wins`, `black wins`.
-    pub fn result(&self) -> &'static str {
-        match self.loser() {
-            None => "draw",
-            Some(Color::Red) => "black wins",
-            Some(Color::Black) => "red wins",
-        }
-    }
-
-    /// The reason in words, the natural limit given as the default sixty moves (see
-    /// [`GameEnd::reason_under`]).
-    pub fn reason(&self) -> String {
-        self.reason_under(&Rules::default())
-    }
-
-    /// The reason in words under `rules`: "black is checkmated", "red is stalemated (no
-    /// legal move)", the repetition's [`Ruling::reason`], "natural limit: 60 moves
-    /// without capture".
-    pub fn reason_under(&self, rules: &Rules) -> String {
-        match self {
-            GameEnd::Repetition(ruling) => ruling.reason(),
-            _ => self.detail_under(rules),
-        }
-    }
-
-    /// The reason without a leading "draw: ".
-    fn detail_under(&self, rules: &Rules) -> String {
-        match self {
-            GameEnd::Checkmate(color) => format!("{color} is checkmated"),
-            GameEnd::Stalemate(color) => format!("{color} is stalemated (no legal move)"),
-            GameEnd::Repetition(ruling) => ruling.detail(),
-            GameEnd::NaturalLimit => format!(
-                "natural limit: {} moves without capture",
-                rules.natural_limit_moves
-            ),
         }
     }
 }
@@ -645,27 +562,6 @@ impl Position {
             .any(|&c| plies - c.saturating_sub(allowance) >= limit)
     }
 
-    /// Whether the game is over by the rules a tournament manager applies after each
-    /// move: mate and stalemate first, then a repetition ruled on when the position has
-    /// come round `rules.repetitions` times (a draw by it ends the game too), then the
-    /// natural limit.
-    pub fn adjudicate(&self, rules: &Rules) -> Option<GameEnd> {
-        if self.legal_moves().is_empty() {
-            return Some(if self.in_check() {
-                GameEnd::Checkmate(self.side)
-            } else {
-                GameEnd::Stalemate(self.side)
-            });
-        }
-        if let Some(ruling) = self.repetition_ruling_after_with(rules.repetitions, rules.rule_set) {
-            return Some(GameEnd::Repetition(ruling));
-        }
-        if rules.natural_limit_moves > 0 && self.natural_limit_reached(rules.natural_limit_moves) {
-            return Some(GameEnd::NaturalLimit);
-        }
-        None
-    }
-
     /// A copy taken back to history index `start`.
     fn rewound_to(&self, start: usize) -> Position {
         assert!(
@@ -695,53 +591,6 @@ pub fn verdict(red: Conduct, black: Conduct) -> Verdict {
         (Allowed, Forbidden) => Verdict::Loses(Color::Black),
         (Allowed, Allowed) | (Forbidden, Forbidden) => Verdict::Draw,
     }
-}
-
-/// The ruling of a game so far, for `chariot rule --fen <FEN> --moves <m1> <m2> …
-/// [--rules chinese|asian]`: one line, `<result> (<reason>)`, where the result is
-/// `ongoing`, `draw`, `red wins` or `black wins` (the first word is machine-readable).
-///
-/// In order: a mate or a stalemate of the side to move; a repetition of the final
-/// position (the latest cycle is judged, and the line gives the result if the offending
-/// side does not vary: "black wins (red perpetual chase of the black rook on c7)", "draw
-/// (both sides idle)"); the natural limit of sixty moves ("draw (natural limit: 60 moves
-/// without capture)"); otherwise `ongoing (…)`. Moves are ICCS (`h2e2`); an argument may
-/// hold several separated by spaces.
-///
-/// # Errors
-/// A bad FEN, an unknown rule set, or a move that is not legal where it is played.
-pub fn rule_cli(fen: &str, moves: &[String], rules: &str) -> Result<String, String> {
-    let rule_set: RuleSet = rules.parse()?;
-    let mut pos = Position::from_fen(fen).map_err(|e| format!("bad FEN '{fen}': {e}"))?;
-    for (number, text) in moves.iter().flat_map(|m| m.split_whitespace()).enumerate() {
-        pos.try_play(text)
-            .map_err(|e| format!("move {} ({text}): {e}", number + 1))?;
-    }
-    let rules = Rules {
-        rule_set,
-        ..Rules::default()
-    };
-    let end = if pos.legal_moves().is_empty() {
-        Some(if pos.in_check() {
-            GameEnd::Checkmate(pos.side_to_move())
-        } else {
-            GameEnd::Stalemate(pos.side_to_move())
-        })
-    } else if let Some(ruling) = pos.repetition_ruling_with(rule_set) {
-        Some(GameEnd::Repetition(ruling))
-    } else if pos.natural_limit_reached(rules.natural_limit_moves) {
-        Some(GameEnd::NaturalLimit)
-    } else {
-        None
-    };
-    Ok(match end {
-        Some(end) => format!("{} ({})", end.result(), end.detail_under(&rules)),
-        None => format!(
-            "ongoing ({} to move, no repetition, {} plies without capture)",
-            pos.side_to_move(),
-            pos.rule60_plies()
-        ),
-    })
 }
 
 #[cfg(test)]

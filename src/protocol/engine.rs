@@ -386,8 +386,12 @@ impl Engine {
                         n => n as usize,
                     };
                     if mb != self.settings.hash_mb {
+                        // The old table stays when the new one cannot be had.
+                        let shared = Shared::try_new(mb).map_err(|e| {
+                            format!("{e}; keeping the {} MB table", self.settings.hash_mb)
+                        })?;
                         self.settings.hash_mb = mb;
-                        self.shared = Arc::new(Shared::new(mb));
+                        self.shared = Arc::new(shared);
                     }
                 }
                 Id::Threads => {
@@ -546,10 +550,13 @@ impl Engine {
         };
         if let Some(mate) = go.mate {
             limits.depth = Some(
-                limits
-                    .depth
-                    .unwrap_or(i32::MAX)
-                    .min((2 * mate as i32).saturating_add(1).max(1)),
+                limits.depth.unwrap_or(i32::MAX).min(
+                    i32::try_from(mate)
+                        .unwrap_or(i32::MAX)
+                        .saturating_mul(2)
+                        .saturating_add(1)
+                        .max(1),
+                ),
             );
         }
         let own = if red { go.wtime } else { go.btime }.or(go.time);

@@ -660,12 +660,17 @@ impl<'a> Worker<'a> {
         Some(piece.index() * 90 + mv.to().index())
     }
 
-    /// The score the history decides for this node, if any: the natural move limit, or
+    /// The score the history decides for this node, if any: the natural move limit (with
+    /// its cap on counted checks, as [`Position::game_end`] rules it), or
     /// a repetition. Perpetual check is ruled exactly at every repeated node; chases and
     /// mate threats (the full 棋例) near the root and whenever the cycle reaches into
     /// the game played before the search.
     fn rule_score(&self, ply: usize) -> Option<i32> {
-        if self.rule60 && self.pos.rule60_plies() >= 120 {
+        if self.rule60
+            && self
+                .pos
+                .natural_limit_reached(crate::board::repetition::NATURAL_LIMIT_MOVES)
+        {
             return Some(0);
         }
         let (start, quick) = super::rules::repetition(&self.pos, ply)?;

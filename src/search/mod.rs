@@ -132,9 +132,18 @@ struct Clock {
 
 impl Shared {
     /// Shared state with a table of `hash_mb` megabytes.
+    ///
+    /// # Panics
+    /// When the table cannot be allocated (see [`Shared::try_new`]).
     pub fn new(hash_mb: usize) -> Shared {
-        Shared {
-            tt: TranspositionTable::new(hash_mb),
+        Shared::try_new(hash_mb).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// Shared state with a table of `hash_mb` megabytes, or why the table cannot be
+    /// had ([`TranspositionTable::try_new`]).
+    pub fn try_new(hash_mb: usize) -> Result<Shared, String> {
+        Ok(Shared {
+            tt: TranspositionTable::try_new(hash_mb)?,
             stop: AtomicBool::new(false),
             pondering: AtomicBool::new(false),
             nodes: (0..MAX_THREADS).map(|_| AtomicU64::new(0)).collect(),
@@ -147,7 +156,7 @@ impl Shared {
                 },
                 node_limit: None,
             }),
-        }
+        })
     }
 
     /// The pondered move was played: the clock starts now.
@@ -373,7 +382,9 @@ fn iterate(w: &mut Worker<'_>, limits: &Limits, config: &Config, reporter: &dyn 
             );
             report(w, depth, multipv, reporter);
             if let Some(mate) = limits.mate {
-                if mate_in(w.root_moves[0].score).is_some_and(|m| m > 0 && m <= mate as i32) {
+                if mate_in(w.root_moves[0].score)
+                    .is_some_and(|m| m > 0 && i64::from(m) <= i64::from(mate))
+                {
                     break;
                 }
             }

@@ -85,16 +85,52 @@ fn unpack(data: u64) -> (TtData, u8) {
     (d, ((data >> 58) & 0x3F) as u8)
 }
 
+/// The memory the system can still give, in bytes (`MemAvailable` of /proc/meminfo);
+/// `None` where that is not known.
+fn available_memory() -> Option<u64> {
+    let info = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = info.lines().find(|l| l.starts_with("MemAvailable:"))?;
+    let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kb * 1024)
+}
+
 impl TranspositionTable {
     /// A table of about `mb` megabytes (at least one bucket).
+    ///
+    /// # Panics
+    /// When the memory cannot be had; sizes from outside go through
+    /// [`TranspositionTable::try_new`].
     pub fn new(mb: usize) -> TranspositionTable {
-        let count = (mb.max(1) * 1024 * 1024 / std::mem::size_of::<Bucket>()).max(1);
-        let mut buckets = Vec::with_capacity(count);
+        TranspositionTable::try_new(mb).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// A table of about `mb` megabytes, or why it cannot be had: more than the memory
+    /// the system reports available (Linux), or an allocation the allocator refuses.
+    /// Checking first matters because an over-committed table is only backed when its
+    /// pages are touched, and the system would then kill the process.
+    pub fn try_new(mb: usize) -> Result<TranspositionTable, String> {
+        let bytes = mb
+            .max(1)
+            .checked_mul(1024 * 1024)
+            .ok_or_else(|| format!("{mb} MB is too large a table"))?;
+        if let Some(available) = available_memory() {
+            if bytes as u64 > available {
+                return Err(format!(
+                    "{mb} MB is more than the {} MB of memory available",
+                    available / (1024 * 1024)
+                ));
+            }
+        }
+        let count = (bytes / std::mem::size_of::<Bucket>()).max(1);
+        let mut buckets = Vec::new();
+        buckets
+            .try_reserve_exact(count)
+            .map_err(|_| format!("cannot allocate {mb} MB for the table"))?;
         buckets.resize_with(count, Bucket::default);
-        TranspositionTable {
+        Ok(TranspositionTable {
             buckets,
             generation: AtomicU8::new(0),
-        }
+        })
     }
 
     /// Size in megabytes.

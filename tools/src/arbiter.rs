@@ -1,8 +1,10 @@
-//! The arbiter: decides when a game is over and why. Legality, check and mate come
-//! from the rules core; repetitions are ruled by `chariot::board::repetition` behind
-//! [`repetition_ruling`].
+//! The arbiter: says when a game is over and why. Whether a game has ended is the rules
+//! core's answer ([`Position::game_end`] under the tournament's [`GameRules`]); the
+//! arbiter turns it into an [`Outcome`] and words, and judges what only a tournament
+//! has: draw claims by engines and the moves to ban (`banmoves`).
 
-use chariot::board::{Color, Move, PieceKind, Position};
+use chariot::board::repetition::{Conduct, RuleSet, Ruling as RepetitionRuling};
+use chariot::board::{Color, GameEnd, GameRules, Move, Position};
 
 /// How a game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -80,25 +82,6 @@ impl Ruling {
     }
 }
 
-/// The rules the arbiter applies.
-#[derive(Clone, Debug)]
-pub struct Rules {
-    /// Plies without a capture that draw the game (the natural limit; 120 = 60 moves);
-    /// 0 switches it off.
-    pub natural_limit_plies: u32,
-    /// Draw after this many full moves of the game (0 = no limit).
-    pub max_moves: u32,
-}
-
-impl Default for Rules {
-    fn default() -> Rules {
-        Rules {
-            natural_limit_plies: 120,
-            max_moves: 0,
-        }
-    }
-}
-
 fn name(c: Color) -> &'static str {
     match c {
         Color::Red => "Red",
@@ -106,70 +89,55 @@ fn name(c: Color) -> &'static str {
     }
 }
 
-/// Judges the position after the last move: `Some` when the game is over.
-///
-/// Order: no legal move (mate or stalemate — both lose), repetition, natural limit,
-/// move limit.
-pub fn judge(pos: &Position, rules: &Rules, game_plies: usize) -> Option<Ruling> {
-    let side = pos.side_to_move();
-    if pos.legal_moves().is_empty() {
-        let winner = side.other();
-        let how = if pos.in_check() {
-            "mates"
-        } else {
-            "stalemates (困毙)"
-        };
-        return Some(Ruling::new(
-            Outcome::win_for(winner),
-            format!("{} {how}", name(winner)),
-        ));
-    }
-    if let Some(r) = repetition_ruling(pos) {
-        return Some(r);
-    }
-    if !has_attackers(pos, Color::Red) && !has_attackers(pos, Color::Black) {
-        return Some(Ruling::new(
-            Outcome::Draw,
-            "insufficient material (no attacking pieces)",
-        ));
-    }
-    if rules.natural_limit_plies > 0 && u32::from(pos.rule60_plies()) >= rules.natural_limit_plies {
-        return Some(Ruling::new(
-            Outcome::Draw,
-            format!(
-                "natural limit: {} moves without a capture",
-                rules.natural_limit_plies / 2
-            ),
-        ));
-    }
-    if rules.max_moves > 0 && game_plies >= 2 * rules.max_moves as usize {
-        return Some(Ruling::new(
-            Outcome::Draw,
-            format!("move limit of {} moves", rules.max_moves),
-        ));
-    }
-    None
+/// Judges the position after the last move, `game_plies` into the game: `Some` when the
+/// game is over. The rules core decides ([`Position::game_end`]); the arbiter only
+/// turns its answer into an outcome and words.
+pub fn judge(pos: &Position, rules: &GameRules, game_plies: usize) -> Option<Ruling> {
+    pos.game_end(rules, game_plies)
+        .map(|end| ruling_for(&end, rules))
 }
 
-/// Whether `color` has a piece that can attack (rook, horse, cannon or pawn).
-pub fn has_attackers(pos: &Position, color: Color) -> bool {
-    [
-        PieceKind::Rook,
-        PieceKind::Horse,
-        PieceKind::Cannon,
-        PieceKind::Pawn,
-    ]
-    .iter()
-    .any(|k| pos.pieces(color, *k).any())
+/// The outcome and words for a game ended by the rules.
+pub fn ruling_for(end: &GameEnd, rules: &GameRules) -> Ruling {
+    match end {
+        GameEnd::Checkmate(loser) => Ruling::new(
+            Outcome::loss_for(*loser),
+            format!("{} mates", name(loser.other())),
+        ),
+        GameEnd::Stalemate(loser) => Ruling::new(
+            Outcome::loss_for(*loser),
+            format!("{} stalemates (困毙)", name(loser.other())),
+        ),
+        GameEnd::Repetition(ruling) => repetition_words(ruling),
+        GameEnd::InsufficientMaterial | GameEnd::NaturalLimit | GameEnd::MoveLimit => {
+            Ruling::new(Outcome::Draw, end.detail_under(rules))
+        }
+    }
+}
+
+/// A repetition ruling in the arbiter's words; a loss by it is a foul.
+fn repetition_words(ruling: &RepetitionRuling) -> Ruling {
+    let reason = ruling.reason();
+    match ruling.verdict.loser() {
+        None => Ruling::new(Outcome::Draw, format!("repetition: {reason}")),
+        Some(loser) => {
+            let words = if ruling.conduct(loser) == Conduct::PerpetualCheck {
+                format!("{} checks perpetually (长将): {reason}", name(loser))
+            } else {
+                reason
+            };
+            Ruling::foul(Outcome::loss_for(loser), words)
+        }
+    }
 }
 
 /// Judges an engine's refusal to move (`nobestmove` with legal moves), which UCCI
 /// engines such as ElephantEye use to claim a draw: the claim holds when the position
-/// has occurred before and the repetition ruling of that cycle is a draw (or a win for
-/// the claimer); otherwise the claimer loses.
-pub fn judge_claim(pos: &Position) -> Option<Ruling> {
+/// has occurred before and the repetition ruling of that cycle (under `rules`) is a
+/// draw (or a win for the claimer); otherwise the claimer loses.
+pub fn judge_claim(pos: &Position, rules: &GameRules) -> Option<Ruling> {
     let claimer = pos.side_to_move();
-    let r = repetition_with(pos, 2)?;
+    let r = repetition_with(pos, 2, rules.rule_set)?;
     match r.outcome {
         Outcome::Draw => Some(Ruling::new(
             Outcome::Draw,
@@ -180,24 +148,22 @@ pub fn judge_claim(pos: &Position) -> Option<Ruling> {
     }
 }
 
-/// The repetition decision (the one place to swap for the rulings module).
-///
-/// When the current position occurs for the third time, the cycle from its first of
-/// those occurrences to now is examined: a side all of whose moves in the cycle gave check
-/// loses (perpetual check, 长将); if both or neither did, the game is drawn.
-pub fn repetition_ruling(pos: &Position) -> Option<Ruling> {
-    repetition_with(pos, 3)
+/// The repetition decision of a game: when the current position stands on the board for
+/// the `rules.repetitions`-th time, the cycle since the first of those times is ruled
+/// under `rules.rule_set`.
+pub fn repetition_ruling(pos: &Position, rules: &GameRules) -> Option<Ruling> {
+    repetition_with(pos, rules.repetitions, rules.rule_set)
 }
 
 /// The legal moves that would complete a forbidden repetition for the side to move:
 /// after them [`repetition_ruling`] declares the mover the loser (the list a UCCI engine
 /// is sent with `banmoves`).
-pub fn forbidden_moves(pos: &mut Position) -> Vec<Move> {
+pub fn forbidden_moves(pos: &mut Position, rules: &GameRules) -> Vec<Move> {
     let mover = pos.side_to_move();
     let mut out = Vec::new();
     for mv in pos.legal_moves() {
         pos.make_move(mv);
-        if let Some(r) = repetition_ruling(pos) {
+        if let Some(r) = repetition_ruling(pos, rules) {
             if r.outcome == Outcome::loss_for(mover) {
                 out.push(mv);
             }
@@ -208,23 +174,9 @@ pub fn forbidden_moves(pos: &mut Position) -> Vec<Move> {
 }
 
 /// As [`repetition_ruling`], when the position has occurred `count` times.
-pub fn repetition_with(pos: &Position, count: usize) -> Option<Ruling> {
-    // The rulings module (棋例, Chinese rule set): perpetual check loses, a forbidden
-    // perpetual attack (chase, mate threat, or their mixtures) against idle moves
-    // loses, otherwise the repetition is a draw.
-    let ruling = pos.repetition_ruling_after(count)?;
-    let reason = ruling.reason();
-    Some(match ruling.verdict.loser() {
-        None => Ruling::new(Outcome::Draw, format!("repetition: {reason}")),
-        Some(loser) => {
-            let words = if ruling.attacks(loser).checks && reason.contains("perpetual check") {
-                format!("{} checks perpetually (长将): {reason}", name(loser))
-            } else {
-                reason
-            };
-            Ruling::foul(Outcome::loss_for(loser), words)
-        }
-    })
+pub fn repetition_with(pos: &Position, count: usize, rule_set: RuleSet) -> Option<Ruling> {
+    pos.repetition_ruling_after_with(count, rule_set)
+        .map(|ruling| repetition_words(&ruling))
 }
 
 #[cfg(test)]
@@ -241,9 +193,9 @@ mod tests {
     fn quiet_shuffle_is_a_draw_on_the_third_occurrence() {
         let mut pos = Position::startpos();
         play(&mut pos, "b0c2 b9c7 c2b0 c7b9 b0c2 b9c7 c2b0");
-        assert_eq!(repetition_ruling(&pos), None);
+        assert_eq!(repetition_ruling(&pos, &GameRules::default()), None);
         play(&mut pos, "c7b9");
-        let r = repetition_ruling(&pos).expect("third occurrence");
+        let r = repetition_ruling(&pos, &GameRules::default()).expect("third occurrence");
         assert_eq!(r.outcome, Outcome::Draw);
     }
 
@@ -254,9 +206,9 @@ mod tests {
         // a0a9 is check along rank 9; king steps to e8; rook a9a8 check; king back e9...
         // The position after a0a9 (black to move) occurs for the third time at ply 9.
         play(&mut pos, "a0a9 e9e8 a9a8 e8e9 a8a9 e9e8 a9a8 e8e9");
-        assert_eq!(repetition_ruling(&pos), None);
+        assert_eq!(repetition_ruling(&pos, &GameRules::default()), None);
         play(&mut pos, "a8a9");
-        let r = judge(&pos, &Rules::default(), 9).expect("a ruling");
+        let r = judge(&pos, &GameRules::default(), 9).expect("a ruling");
         assert_eq!(r.outcome, Outcome::BlackWins, "{}", r.reason);
     }
 
@@ -265,12 +217,12 @@ mod tests {
         let mut pos = Position::from_fen("4k4/9/9/9/9/9/9/9/4A4/R2AK4 w - - 0 1").unwrap();
         play(&mut pos, "a0a9 e9e8 a9a8 e8e9 a8a9 e9e8 a9a8");
         assert!(
-            forbidden_moves(&mut pos).is_empty(),
+            forbidden_moves(&mut pos, &GameRules::default()).is_empty(),
             "black has no check to repeat"
         );
         play(&mut pos, "e8e9");
         let key = pos.key();
-        let banned: Vec<String> = forbidden_moves(&mut pos)
+        let banned: Vec<String> = forbidden_moves(&mut pos, &GameRules::default())
             .iter()
             .map(|m| m.to_string())
             .collect();
@@ -278,7 +230,7 @@ mod tests {
         assert_eq!(pos.key(), key, "the position is restored");
         // Playing it loses by perpetual check, as the ban says.
         play(&mut pos, "a8a9");
-        let r = judge(&pos, &Rules::default(), 9).unwrap();
+        let r = judge(&pos, &GameRules::default(), 9).unwrap();
         assert_eq!(r.outcome, Outcome::BlackWins);
         assert!(r.foul);
     }
@@ -287,13 +239,13 @@ mod tests {
     fn mate_and_stalemate_lose() {
         let mut pos = Position::from_fen("4k4/R8/1R7/9/9/9/9/9/9/3K5 w - - 0 1").unwrap();
         play(&mut pos, "b7b9");
-        let r = judge(&pos, &Rules::default(), 1).expect("mate");
+        let r = judge(&pos, &GameRules::default(), 1).expect("mate");
         assert_eq!(r.outcome, Outcome::RedWins);
         assert!(r.reason.contains("mates"));
 
         let mut pos = Position::from_fen("4k4/4a4/9/9/R8/3R5/9/9/9/4K4 w - - 0 1").unwrap();
         play(&mut pos, "a5f5");
-        let r = judge(&pos, &Rules::default(), 1).expect("stalemate");
+        let r = judge(&pos, &GameRules::default(), 1).expect("stalemate");
         assert_eq!(r.outcome, Outcome::RedWins);
         assert!(r.reason.contains("stalemates"));
     }
@@ -301,13 +253,14 @@ mod tests {
     #[test]
     fn natural_limit_and_move_limit_draw() {
         let mut pos = Position::from_fen("4k4/9/9/9/9/9/9/9/4A4/R2AK4 w - - 119 80").unwrap();
-        assert_eq!(judge(&pos, &Rules::default(), 0), None);
+        assert_eq!(judge(&pos, &GameRules::default(), 0), None);
         play(&mut pos, "a0a1");
-        let r = judge(&pos, &Rules::default(), 1).expect("natural limit");
+        let r = judge(&pos, &GameRules::default(), 1).expect("natural limit");
         assert_eq!(r.outcome, Outcome::Draw);
-        let rules = Rules {
-            natural_limit_plies: 0,
-            max_moves: 1,
+        let rules = GameRules {
+            natural_limit_moves: 0,
+            move_limit: 1,
+            ..GameRules::default()
         };
         assert_eq!(judge(&pos, &rules, 1), None);
         play(&mut pos, "e9e8");

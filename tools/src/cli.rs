@@ -1,7 +1,6 @@
 //! The `tourney` command line, in the single-dash `key=value` style of cutechess-cli and
 //! fastchess so test scripts carry over.
 
-use crate::arbiter::Rules;
 use crate::clock::{parse_seconds, TimeControl};
 use crate::engine::{Coords, EngineConfig, Protocol};
 use crate::game::{DrawAdjudication, GameSettings, ResignAdjudication};
@@ -11,6 +10,7 @@ use crate::rating::{RatingMethod, Scoring};
 use crate::rng::Rng;
 use crate::stats::Sprt;
 use crate::tournament::{Kind, TournamentConfig};
+use chariot::board::GameRules;
 
 /// The `-help` text.
 pub const HELP: &str = "\
@@ -64,8 +64,12 @@ Match and tournament:
                        PGN tags
 
 Rules and adjudication:
-  -naturallimit N      moves without a capture that draw the game (default 60; 0 = off)
+  -naturallimit N      moves without a capture that draw the game (default 60; 0 = off);
+                       a side counts at most ten of its own checks among them
   -maxmoves N          draw after N moves (default: no limit)
+  -rules chinese|asian repetition rulings: chinese (the documents' 棋例, default) or
+                       asian (AXF-style: perpetual check or perpetual chase of one
+                       piece loses, perpetual mate threats draw)
   -draw movenumber=N movecount=M score=S
                        adjudicate a draw after move N once both engines' scores have
                        stayed within S centipawns for M moves each
@@ -96,8 +100,11 @@ Other:
   -help                this text
   -version             the version
 
-Built-in rules (the rules core decides legality): checkmate and stalemate (困毙) lose,
-perpetual check loses, other threefold repetitions draw, an illegal move, a crash, a
+Built-in rules (the rules core decides legality and when a game ends): checkmate and
+stalemate (困毙) lose; on the third repetition perpetual check loses, a forbidden
+perpetual attack (chase, mate threat, or their mixtures, per -rules) against idle
+moves loses, otherwise a draw; no attacking pieces on either side is a draw; an
+illegal move, a crash, a
 hang, garbage instead of a move or a time forfeit loses the game (the reason is in the
 PGN Termination tag) and the tournament goes on. 'bestmove M resign' resigns;
 'bestmove M draw' offers a draw (UCCI engines are told with 'go draw ...'), and an
@@ -247,7 +254,7 @@ pub fn parse(args: &[String]) -> Result<Action, String> {
     };
     let mut openings_spec: Option<Vec<String>> = None;
     let mut seed: Option<u64> = None;
-    let mut rules = Rules::default();
+    let mut rules = GameRules::default();
     for (flag, vals) in &groups {
         let f = format!("-{flag}");
         let one = || vals.first();
@@ -278,8 +285,14 @@ pub fn parse(args: &[String]) -> Result<Action, String> {
                     RatingMethod::parse(one().ok_or_else(|| format!("{f} needs elo, cxa or qq"))?)?
             }
             "srand" => seed = Some(number(&f, one())?),
-            "maxmoves" => rules.max_moves = number(&f, one())?,
-            "naturallimit" => rules.natural_limit_plies = 2 * number::<u32>(&f, one())?,
+            "maxmoves" => rules.move_limit = number(&f, one())?,
+            "naturallimit" => rules.natural_limit_moves = number(&f, one())?,
+            "rules" => {
+                rules.rule_set = one()
+                    .ok_or_else(|| format!("{f} needs chinese or asian"))?
+                    .parse()
+                    .map_err(|e| format!("{f}: {e}"))?
+            }
             "hangtimeout" => {
                 cfg.settings.hang_timeout_ms =
                     parse_seconds(one().ok_or_else(|| format!("{f} needs seconds"))?)?

@@ -529,7 +529,12 @@ fn parse_info(words: &[&str], thought: &mut Thought) {
                 } else {
                     2
                 };
-                if let Some(v) = value.and_then(|w| w.parse::<i32>().ok()) {
+                // Clamped, so that an absurd report (`score cp -2147483648`) stays a
+                // number the adjudication can negate and compare.
+                if let Some(v) = value
+                    .and_then(|w| w.parse::<i32>().ok())
+                    .map(|v| v.clamp(-MATE_SCORE, MATE_SCORE))
+                {
                     thought.score = Some(if kind == "mate" {
                         if v >= 0 {
                             MATE_SCORE - v
@@ -589,5 +594,23 @@ mod tests {
         assert_eq!(t.score, Some(-MATE_SCORE + 3));
         parse_info(&"score mate 2".split(' ').collect::<Vec<_>>(), &mut t);
         assert_eq!(t.score, Some(MATE_SCORE - 2));
+        // Extreme reports stay within the mate range (and can be negated).
+        parse_info(
+            &"score cp -2147483648".split(' ').collect::<Vec<_>>(),
+            &mut t,
+        );
+        assert_eq!(t.score, Some(-MATE_SCORE));
+        parse_info(
+            &"score mate -2147483648".split(' ').collect::<Vec<_>>(),
+            &mut t,
+        );
+        assert_eq!(t.score, Some(0));
+        parse_info(
+            &"score mate 2147483647".split(' ').collect::<Vec<_>>(),
+            &mut t,
+        );
+        assert_eq!(t.score, Some(0));
+        parse_info(&"score 2147483647".split(' ').collect::<Vec<_>>(), &mut t);
+        assert_eq!(t.score.map(i32::abs), Some(MATE_SCORE));
     }
 }

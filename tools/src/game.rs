@@ -4,9 +4,9 @@
 
 use std::time::Duration;
 
-use chariot::board::{Color, Move, Position};
+use chariot::board::{Color, GameRules, Move, Position};
 
-use crate::arbiter::{forbidden_moves, judge, judge_claim, Outcome, Rules, Ruling};
+use crate::arbiter::{forbidden_moves, judge, judge_claim, Outcome, Ruling};
 use crate::clock::Clock;
 use crate::engine::{Engine, EngineConfig, Failure, Protocol, Reply};
 use crate::openings::Opening;
@@ -40,7 +40,7 @@ pub struct ResignAdjudication {
 #[derive(Clone, Debug)]
 pub struct GameSettings {
     /// Rules for the arbiter.
-    pub rules: Rules,
+    pub rules: GameRules,
     /// Draw adjudication.
     pub draw: Option<DrawAdjudication>,
     /// Resign adjudication.
@@ -55,7 +55,7 @@ pub struct GameSettings {
 impl Default for GameSettings {
     fn default() -> GameSettings {
         GameSettings {
-            rules: Rules::default(),
+            rules: GameRules::default(),
             draw: None,
             resign: None,
             hang_timeout_ms: 60_000,
@@ -333,7 +333,7 @@ fn game_loop(
         }
         let mut extra = Vec::new();
         if cfg.sends_banmoves() {
-            let banned = forbidden_moves(pos);
+            let banned = forbidden_moves(pos, &settings.rules);
             // Only while a move remains; otherwise the engine must play one and lose.
             if !banned.is_empty() && banned.len() < pos.legal_moves().len() {
                 let list: Vec<String> = banned
@@ -364,7 +364,7 @@ fn game_loop(
                 );
             }
             Reply::NoMove => {
-                if let Some(r) = judge_claim(pos) {
+                if let Some(r) = judge_claim(pos, &settings.rules) {
                     return r;
                 }
                 return Ruling::foul(

@@ -289,7 +289,7 @@ fn fixed_depth_and_byoyomi_games() {
     let mut b = fake("B", &["random"], Protocol::Ucci);
     b.limits.tc = TimeControl::parse_byoyomi("1/0.5/0.5").unwrap();
     let mut cfg = config(vec![a, b], 2, None);
-    cfg.settings.rules.max_moves = 30;
+    cfg.settings.rules.move_limit = 30;
     let mut out = Vec::new();
     let st = run(&cfg, &mut out);
     for (_, rec) in &st.games {
@@ -403,7 +403,7 @@ fn chinese_pgn() {
     let b = fake("B", &["random"], Protocol::Ucci);
     let mut cfg = config(vec![a, b], 1, None);
     cfg.pgn_out = Some((pgn.to_string_lossy().to_string(), MoveText::Chinese));
-    cfg.settings.rules.max_moves = 10;
+    cfg.settings.rules.move_limit = 10;
     run(&cfg, &mut Vec::new());
     let text = std::fs::read_to_string(&pgn).unwrap();
     assert!(text.contains("[Format \"Chinese\"]"), "{text}");
@@ -483,7 +483,7 @@ fn banmoves_stop_a_perpetual_check() {
         b.banmoves = banmoves;
         let mut cfg = config(vec![a, b], 1, None);
         cfg.openings = vec![opening.clone()];
-        cfg.settings.rules.max_moves = 40;
+        cfg.settings.rules.move_limit = 40;
         let st = run(&cfg, &mut Vec::new());
         st.games[0].1.clone()
     };
@@ -539,7 +539,7 @@ fn draw_offers_and_agreement() {
     let a = fake("Offer", &["draw", "0"], Protocol::Ucci);
     let b = fake("Random", &["random"], Protocol::Ucci);
     cfg = config(vec![a, b], 1, None);
-    cfg.settings.rules.max_moves = 10;
+    cfg.settings.rules.move_limit = 10;
     let st = run(&cfg, &mut Vec::new());
     let rec = &st.games[0].1;
     assert!(!rec.reason.contains("agreement"), "{}", rec.reason);
@@ -586,7 +586,7 @@ fn resignation_and_resign_adjudication() {
         );
         let b = fake("Loser", &["random", "0", "--score", "-500"], Protocol::Uci);
         let mut cfg = config(vec![a, b], 2, None);
-        cfg.settings.rules.max_moves = 30;
+        cfg.settings.rules.move_limit = 30;
         cfg.settings.resign = Some(chariot_tools::game::ResignAdjudication {
             move_count: 3,
             score: 400,

@@ -19,8 +19,7 @@ use std::io::Write;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 
-use chariot::board::repetition::Rules;
-use chariot::board::{Color, Move, Position};
+use chariot::board::{Color, GameRules, Move, Position};
 use chariot::search::{search, Config, Limits, Shared, Silent};
 use chariot_tools::openings::{load_openings, Format};
 use chariot_tools::rng::Rng;
@@ -116,12 +115,12 @@ fn play_game(start: &Position, rng: &mut Rng, o: &Options) -> (Vec<Record>, f32)
     }
     let shared = Shared::new(8);
     let config = Config::default();
-    let rules = Rules::default();
+    let rules = GameRules::default();
     let mut recorded = Vec::new();
     let mut decisive = [0u32; 2];
     let mut quiet_draw = 0u32;
     for ply in 0..400 {
-        if let Some(end) = pos.adjudicate(&rules) {
+        if let Some(end) = pos.game_end(&rules, ply) {
             let result = match end.loser() {
                 None => 0.5,
                 Some(Color::Red) => 0.0,

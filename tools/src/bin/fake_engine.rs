@@ -1,7 +1,7 @@
 //! `fake-engine`: a tiny UCCI/UCI engine for the tourney tests. It plays random legal
 //! moves (the rules core chooses them) and can misbehave on purpose.
 //!
-//! Usage: `fake-engine [MODE [N]] [--uci10] [--seed S] [--score CP]`
+//! Usage: `fake-engine [MODE [N]] [--uci10] [--seed S] [--score CP] [--prefer M1,M2,…]`
 //!
 //! Modes (N = the number of good moves before misbehaving, default 0):
 //! - `random`: random legal moves (default);
@@ -19,7 +19,9 @@
 //! - `draw N`: random moves, and from the (N+1)-th on every `bestmove` offers a draw;
 //! - `acceptdraw`: random moves, adding `draw` when told `go draw` (UCCI).
 //!
-//! Every mode honours `banmoves` (reset by the next `position`).
+//! Every mode honours `banmoves` (reset by the next `position`). With `--prefer`, the
+//! engine plays the first move of the list that is legal and not banned, and falls back
+//! to its mode's choice (so two such engines can be made to play a given cycle).
 
 use std::io::{self, BufRead, Write};
 use std::time::Duration;
@@ -34,6 +36,7 @@ fn main() {
     let mut uci10 = false;
     let mut seed: Option<u64> = None;
     let mut score: i32 = 0;
+    let mut prefer: Vec<String> = Vec::new();
     let mut i = 0;
     let mut positional = 0;
     while i < args.len() {
@@ -42,6 +45,13 @@ fn main() {
             "--seed" => {
                 i += 1;
                 seed = args.get(i).and_then(|s| s.parse().ok());
+            }
+            "--prefer" => {
+                i += 1;
+                prefer = args
+                    .get(i)
+                    .map(|list| list.split(',').map(str::to_string).collect())
+                    .unwrap_or_default();
             }
             "--score" => {
                 i += 1;
@@ -195,7 +205,12 @@ fn main() {
                     say(&mut out, &format!("bestmove {}", fmt_move(&bad)));
                     continue;
                 }
-                let mv = if mode == "checks" {
+                let preferred = prefer
+                    .iter()
+                    .find(|m| legal.iter().any(|l| l.to_string() == **m));
+                let mv = if let Some(m) = preferred {
+                    m.clone()
+                } else if mode == "checks" {
                     let mut sorted: Vec<String> = legal.iter().map(|m| m.to_string()).collect();
                     sorted.sort();
                     sorted
