@@ -2,6 +2,9 @@
 //! with the search's score and the game's result, for training a net (`train`) or
 //! fitting the hand-crafted weights (`tune`).
 //!
+//! The games are played with the embedded net (`-net embedded`, the default), a net
+//! file (`-net FILE`) or the hand-crafted evaluation (`-net hce`).
+//!
 //! Each game starts from an opening of the file (or the start position), plays a few
 //! random legal moves for variety (`-random MIN-MAX` plies, 2-8 by default), then lets
 //! Chariot play both sides. Games end by the rules (mate, 困毙, repetition rulings, the
@@ -17,9 +20,10 @@
 
 use std::io::Write;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 
 use chariot::board::{Color, GameRules, Move, Position};
+use chariot::eval::nnue::{embedded, Network};
 use chariot::search::{search, Config, Limits, Shared, Silent};
 use chariot_tools::openings::{load_openings, Format};
 use chariot_tools::rng::Rng;
@@ -37,6 +41,8 @@ struct Options {
     draw_after: usize,
     draw_score: i32,
     draw_plies: u32,
+    /// The net the games are played with; `None`: the hand-crafted evaluation.
+    net: Option<Arc<Network>>,
 }
 
 fn parse_args() -> Result<Options, String> {
@@ -53,7 +59,9 @@ fn parse_args() -> Result<Options, String> {
         draw_after: 160,
         draw_score: 15,
         draw_plies: 20,
+        net: None,
     };
+    let mut net_choice = "embedded".to_string();
     let args: Vec<String> = std::env::args().skip(1).collect();
     let mut i = 0;
     while i < args.len() {
@@ -84,11 +92,19 @@ fn parse_args() -> Result<Options, String> {
             "-draw-after" => o.draw_after = number()?.min(10000) as usize,
             "-draw-score" => o.draw_score = number()?.min(20000) as i32,
             "-draw-plies" => o.draw_plies = number()?.clamp(1, 1000) as u32,
+            "-net" => net_choice = value.clone(),
             "-out" => o.out = value.clone(),
             other => return Err(format!("unknown option {other}")),
         }
         i += 2;
     }
+    o.net = match net_choice.as_str() {
+        "hce" => None,
+        "embedded" => Some(embedded().map_err(|e| format!("the embedded net: {e}"))?),
+        path => Some(Arc::new(
+            Network::load(std::path::Path::new(path)).map_err(|e| format!("-net {path}: {e}"))?,
+        )),
+    };
     Ok(o)
 }
 
@@ -114,7 +130,10 @@ fn play_game(start: &Position, rng: &mut Rng, o: &Options) -> (Vec<Record>, f32)
         pos.play(mv);
     }
     let shared = Shared::new(8);
-    let config = Config::default();
+    let config = Config {
+        net: o.net.clone(),
+        ..Config::default()
+    };
     let rules = GameRules::default();
     let mut recorded = Vec::new();
     let mut decisive = [0u32; 2];
@@ -181,7 +200,8 @@ fn main() {
             eprintln!(
                 "usage: datagen [-games N] [-threads N] [-nodes N] [-openings FILE] [-out FILE] [-seed N]\n\
                  \x20              [-random MIN-MAX] [-win-score CP] [-win-plies N]\n\
-                 \x20              [-draw-after PLIES] [-draw-score CP] [-draw-plies N]"
+                 \x20              [-draw-after PLIES] [-draw-score CP] [-draw-plies N]\n\
+                 \x20              [-net embedded|hce|FILE]"
             );
             std::process::exit(2);
         }
