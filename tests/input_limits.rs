@@ -2,31 +2,66 @@
 //! top of their range, and a hash table larger than the machine. The engine answers each
 //! without overflowing (CI runs these with overflow checks on) and keeps working.
 
-use std::io::Write;
+use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Stdio};
+use std::sync::mpsc::channel;
+use std::time::{Duration, Instant};
 
-/// Runs the engine over `script` (stdin closed at the end) and returns its output.
-fn session(script: &str) -> String {
+/// Runs the engine over `script` and returns its output. Stdin is closed after the
+/// script, or, with `until`, once a line starting with it has come (end of input stops
+/// a search). The engine must end within 30 seconds.
+fn session_until(script: &str, until: Option<&str>) -> String {
     let mut child = Command::new(env!("CARGO_BIN_EXE_chariot"))
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
+        .stderr(Stdio::null())
         .spawn()
         .expect("the engine starts");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(script.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().expect("the engine ends");
-    assert!(
-        out.status.success(),
-        "exit {:?}: {}",
-        out.status,
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8_lossy(&out.stdout).into_owned()
+    let stdout = child.stdout.take().unwrap();
+    let (tx, rx) = channel();
+    let reader = std::thread::spawn(move || {
+        let mut all = String::new();
+        for line in BufReader::new(stdout).lines() {
+            let Ok(line) = line else { break };
+            all.push_str(&line);
+            all.push('\n');
+            let _ = tx.send(line);
+        }
+        all
+    });
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(script.as_bytes()).unwrap();
+    stdin.flush().unwrap();
+    let start = Instant::now();
+    if let Some(prefix) = until {
+        loop {
+            let left = Duration::from_secs(30).saturating_sub(start.elapsed());
+            match rx.recv_timeout(left) {
+                Ok(line) if line.starts_with(prefix) => break,
+                Ok(_) => {}
+                Err(_) => {
+                    let _ = child.kill();
+                    panic!("no '{prefix}' line within 30 s of: {script}");
+                }
+            }
+        }
+    }
+    drop(stdin);
+    while child.try_wait().expect("wait").is_none() {
+        if start.elapsed() > Duration::from_secs(30) {
+            let _ = child.kill();
+            panic!("the engine did not end within 30 s of: {script}");
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    let status = child.wait().expect("the engine ends");
+    assert!(status.success(), "exit {status:?}");
+    reader.join().expect("the reader")
+}
+
+/// [`session_until`] with stdin closed right after the script.
+fn session(script: &str) -> String {
+    session_until(script, None)
 }
 
 /// Red mates in one with the rook (a0a9).
@@ -35,13 +70,14 @@ const MATE_IN_ONE: &str = "4k4/R8/1R7/9/9/9/9/9/9/3K5 w - - 0 1";
 #[test]
 fn go_mate_with_the_largest_count_finds_the_mate() {
     for count in ["4294967295", "2147483648", "1073741824"] {
-        let out = session(&format!(
-            "uci\nposition fen {MATE_IN_ONE}\ngo mate {count}\nisready\n"
-        ));
+        let out = session_until(
+            &format!("uci\nposition fen {MATE_IN_ONE}\ngo mate {count}\n"),
+            Some("bestmove"),
+        );
         assert!(out.contains("bestmove b7b9"), "go mate {count}:\n{out}");
     }
     let out = session(&format!(
-        "ucci\nposition fen {MATE_IN_ONE}\ngo depth 4294967295\n"
+        "ucci\nposition fen {MATE_IN_ONE}\ngo depth 4294967295\nstop\n"
     ));
     assert!(out.contains("bestmove "), "{out}");
 }
@@ -49,9 +85,10 @@ fn go_mate_with_the_largest_count_finds_the_mate() {
 #[test]
 fn counters_at_the_top_of_their_range_are_kept() {
     let fen = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 65535 65535";
-    let out = session(&format!(
-        "uci\nposition fen {fen} moves h2e2 h9g7 h0g2\nd\ngo depth 2\n"
-    ));
+    let out = session_until(
+        &format!("uci\nposition fen {fen} moves h2e2 h9g7 h0g2\nd\ngo depth 2\n"),
+        Some("bestmove"),
+    );
     assert!(out.contains("b - - 65535 65535"), "{out}");
     assert!(out.contains("bestmove "), "{out}");
 }
@@ -91,4 +128,28 @@ fn a_table_larger_than_the_machine_is_refused_and_the_old_one_kept() {
             .any(|l| l.starts_with("info message error:") && l.contains("keeping")),
         "{out}"
     );
+}
+
+#[test]
+fn stop_and_quit_end_a_perft_or_bench_that_would_never_finish() {
+    // Everything arrives at once: `stop` must not wait for `go perft 64`, and `quit`
+    // must not wait for `bench 64`.
+    let out = session("uci\ngo perft 64\nstop\nisready\nbench 64\nquit\n");
+    assert!(out.contains("info string perft 64 stopped"), "{out}");
+    assert!(out.contains("readyok"), "{out}");
+    assert!(out.contains("info string bench stopped"), "{out}");
+    assert!(!out.contains("Nodes searched"), "{out}");
+    // UCCI: a stopped count answers `nobestmove`, as `stop` does when idle.
+    let out = session("ucci\ngo perft 64\nstop\nquit\n");
+    assert!(out.contains("info message perft 64 stopped"), "{out}");
+    assert!(out.contains("nobestmove"), "{out}");
+    assert!(out.trim_end().ends_with("bye"), "{out}");
+    // A script's counts still run to the end, in order, with the Threads option.
+    let out = session("uci\nsetoption name Threads value 2\ngo perft 3\nposition fen 3k5/9/9/9/9/9/9/9/9/4K4 b - - 0 1\ngo perft 1\n");
+    let totals: Vec<&str> = out
+        .lines()
+        .filter_map(|l| l.strip_prefix("Nodes searched: "))
+        .collect();
+    assert_eq!(totals, ["79666", "1"], "{out}");
+    assert!(out.contains("(2 threads)"), "{out}");
 }

@@ -148,11 +148,19 @@ impl Default for Settings {
     }
 }
 
-/// A search in progress.
+/// A search, `go perft` or `bench` in progress, on its own thread so that `stop`,
+/// `isready` and `quit` are answered meanwhile.
 struct Thinking {
     handle: JoinHandle<()>,
-    /// Set once the search has printed its answer (the thread then just exits).
+    /// Set once the job has printed its answer (the thread then just exits).
     answered: Arc<AtomicBool>,
+    /// Set by `stop` for `go perft` and `bench`.
+    cancel: Arc<AtomicBool>,
+    /// The table of a `bench` (its own, so that its signature does not depend on the
+    /// Hash option), whose searches a `stop` must end too.
+    bench: Option<Arc<Shared>>,
+    /// A search (`go`), not a count (`go perft`, `bench`).
+    search: bool,
 }
 
 /// The engine as the protocol loop sees it.
@@ -193,7 +201,9 @@ impl Engine {
         loop {
             buf.clear();
             if read_line(&mut input, &mut buf)? == 0 {
-                // End of input: finish cleanly (a running search is stopped).
+                // End of input: finish cleanly (a running search is stopped; a perft or
+                // bench that a script asked for is finished first).
+                self.wait_for_count();
                 self.stop_and_wait();
                 return Ok(());
             }
@@ -217,10 +227,35 @@ impl Engine {
         false
     }
 
+    /// Waits for a `go perft` or `bench` in progress to finish. Commands other than
+    /// `stop` and `quit` wait for one, as they would in engines that count on the input
+    /// thread, so that a script's lines keep their order; `stop` and `quit` end it.
+    fn wait_for_count(&mut self) {
+        if self.thinking.as_ref().is_some_and(|t| !t.search) {
+            if let Some(t) = self.thinking.take() {
+                let _ = t.handle.join();
+            }
+        }
+    }
+
+    /// Stops the job in progress, if any, and waits for its thread (which prints the
+    /// search's `bestmove`, or says that a perft or bench was stopped).
     fn stop_and_wait(&mut self) {
         if let Some(t) = self.thinking.take() {
-            self.shared.request_stop();
+            t.cancel.store(true, Ordering::SeqCst);
             self.shared.pondering.store(false, Ordering::SeqCst);
+            // A bench clears its stop flag as each position's search starts: keep asking
+            // until the thread has gone.
+            loop {
+                self.shared.request_stop();
+                if let Some(bench) = &t.bench {
+                    bench.request_stop();
+                }
+                if t.handle.is_finished() {
+                    break;
+                }
+                std::thread::sleep(Duration::from_millis(1));
+            }
             let _ = t.handle.join();
         }
     }
@@ -234,6 +269,10 @@ impl Engine {
                 return true;
             }
         };
+        if !matches!(command, Command::Stop | Command::Quit) {
+            self.wait_for_count();
+        }
+        let counting = self.thinking.as_ref().is_some_and(|t| !t.search);
         let thinking = self.is_thinking();
         match command {
             Command::Nothing => {}
@@ -247,12 +286,11 @@ impl Engine {
             }
             Command::Stop => {
                 if thinking {
-                    self.shared.request_stop();
-                    self.shared.pondering.store(false, Ordering::SeqCst);
-                    if let Some(t) = self.thinking.take() {
-                        let _ = t.handle.join();
-                    }
-                } else if self.sink.dialect == Dialect::Ucci {
+                    // A search answers with its bestmove; a count just ends.
+                    self.stop_and_wait();
+                }
+                if (!thinking || counting) && self.sink.dialect == Dialect::Ucci {
+                    // No search was running: no move to give.
                     self.sink.say("nobestmove");
                 }
             }
@@ -297,20 +335,7 @@ impl Engine {
                     self.sink.say(line);
                 }
             }
-            Command::Bench(depth) => {
-                let depth = depth.unwrap_or(search::bench::DEPTH);
-                let sink = self.sink.clone();
-                let net = self.settings.search_net();
-                self.sink.message(&format!(
-                    "bench evaluates with {}",
-                    if net.is_some() { "NNUE" } else { "the HCE" }
-                ));
-                let (nodes, nps) = search::bench::run(depth, net, |i, fen, n| {
-                    sink.say(&format!("position {i:>2}: {n:>10} nodes  {fen}"));
-                });
-                self.sink.say(&format!("Total nodes: {nodes}"));
-                self.sink.say(&format!("{nodes} nodes {nps} nps"));
-            }
+            Command::Bench(depth) => self.bench(depth),
         }
         true
     }
@@ -646,26 +671,100 @@ impl Engine {
                 sink.say(&line);
             })
             .expect("spawn the search thread");
-        self.thinking = Some(Thinking { handle, answered });
+        self.thinking = Some(Thinking {
+            handle,
+            answered,
+            cancel: Arc::new(AtomicBool::new(false)),
+            bench: None,
+            search: true,
+        });
     }
 
-    fn perft(&self, depth: u32) {
-        let start = Instant::now();
-        let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-        let split = perft::divide(&self.position, depth, threads);
-        let mut total = 0;
-        for (mv, nodes) in &split {
-            total += nodes;
-            self.sink.say(&format!("{mv}: {nodes}"));
-        }
-        if depth == 0 {
-            total = 1;
-        }
-        let ms = start.elapsed().as_millis();
-        self.sink.say("");
-        self.sink.say(&format!("Nodes searched: {total}"));
-        self.sink
-            .message(&format!("perft {depth}: {total} nodes in {ms} ms"));
+    /// Runs `job` on its own thread as the job in progress; it is told whether `stop`
+    /// cancelled it.
+    fn start_job(
+        &mut self,
+        bench: Option<Arc<Shared>>,
+        job: impl FnOnce(&AtomicBool) + Send + 'static,
+    ) {
+        let answered = Arc::new(AtomicBool::new(false));
+        let cancel = Arc::new(AtomicBool::new(false));
+        let (answered_flag, cancel_flag) = (Arc::clone(&answered), Arc::clone(&cancel));
+        let handle = std::thread::Builder::new()
+            .name("job".into())
+            .spawn(move || {
+                job(&cancel_flag);
+                answered_flag.store(true, Ordering::SeqCst);
+            })
+            .expect("spawn the job thread");
+        self.thinking = Some(Thinking {
+            handle,
+            answered,
+            cancel,
+            bench,
+            search: false,
+        });
+    }
+
+    /// `go perft <depth>`: the count below each root move and the total, with the
+    /// `Threads` option's workers; `stop` ends it.
+    fn perft(&mut self, depth: u32) {
+        let position = self.position.clone();
+        let threads = self.settings.threads;
+        let sink = self.sink.clone();
+        self.start_job(None, move |cancel| {
+            let start = Instant::now();
+            let Some(split) = perft::divide_until(&position, depth, threads, cancel) else {
+                sink.message(&format!("perft {depth} stopped"));
+                return;
+            };
+            let mut total = 0;
+            for (mv, nodes) in &split {
+                total += nodes;
+                sink.say(&format!("{mv}: {nodes}"));
+            }
+            if depth == 0 {
+                total = 1;
+            }
+            let ms = start.elapsed().as_millis();
+            sink.say("");
+            sink.say(&format!("Nodes searched: {total}"));
+            sink.message(&format!(
+                "perft {depth}: {total} nodes in {ms} ms ({threads} threads)"
+            ));
+        });
+    }
+
+    /// `bench [depth]`: the bench positions with the evaluation the options choose;
+    /// `stop` ends it.
+    fn bench(&mut self, depth: Option<i32>) {
+        let depth = depth.unwrap_or(search::bench::DEPTH);
+        let net = self.settings.search_net();
+        self.sink.message(&format!(
+            "bench evaluates with {}",
+            if net.is_some() { "NNUE" } else { "the HCE" }
+        ));
+        let table = match Shared::try_new(16) {
+            Ok(shared) => Arc::new(shared),
+            Err(e) => {
+                self.sink.message(&format!("error: bench: {e}"));
+                return;
+            }
+        };
+        let sink = self.sink.clone();
+        let shared = Arc::clone(&table);
+        self.start_job(Some(table), move |cancel| {
+            let line = |i: usize, fen: &str, n: u64| {
+                sink.say(&format!("position {i:>2}: {n:>10} nodes  {fen}"));
+            };
+            match search::bench::run_until(depth, net, &shared, cancel, line) {
+                Some((nodes, nps)) => {
+                    sink.say(&format!("Total nodes: {nodes}"));
+                    sink.say(&format!("{nodes} nodes {nps} nps"));
+                }
+                None => sink.message("bench stopped"),
+            }
+        });
     }
 
     fn probe(&self, source: &PositionSource, moves: &[String]) {

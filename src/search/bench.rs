@@ -2,6 +2,7 @@
 //! total node count is the search's signature: it changes exactly when the search or
 //! evaluation changes.
 
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -56,8 +57,22 @@ pub const POSITIONS: [&str; 34] = [
 pub fn run(
     depth: i32,
     net: Option<Arc<Network>>,
-    mut line: impl FnMut(usize, &str, u64),
+    line: impl FnMut(usize, &str, u64),
 ) -> (u64, u64) {
+    let never = AtomicBool::new(false);
+    run_until(depth, net, &Shared::new(16), &never, line).expect("never cancelled")
+}
+
+/// [`run`] with the table of `shared`, giving up (`None`) once `cancel` is set. To stop
+/// a running search too, set `cancel` and then request a stop on `shared` until the
+/// call returns (each search clears the stop flag when it starts).
+pub fn run_until(
+    depth: i32,
+    net: Option<Arc<Network>>,
+    shared: &Shared,
+    cancel: &AtomicBool,
+    mut line: impl FnMut(usize, &str, u64),
+) -> Option<(u64, u64)> {
     let config = Config {
         net,
         ..Config::default()
@@ -66,16 +81,21 @@ pub fn run(
         depth: Some(depth),
         ..Limits::default()
     };
-    let shared = Shared::new(16);
     let start = Instant::now();
     let mut total = 0;
     for (i, fen) in POSITIONS.iter().enumerate() {
         let pos = Position::from_fen(fen).expect("bench positions are valid");
         shared.tt.clear();
-        let outcome = search(&pos, &limits, &config, &shared, &Silent);
+        if cancel.load(Ordering::SeqCst) {
+            return None;
+        }
+        let outcome = search(&pos, &limits, &config, shared, &Silent);
+        if cancel.load(Ordering::SeqCst) {
+            return None;
+        }
         total += outcome.nodes;
         line(i + 1, fen, outcome.nodes);
     }
     let ms = start.elapsed().as_millis().max(1) as u64;
-    (total, total * 1000 / ms)
+    Some((total, total * 1000 / ms))
 }

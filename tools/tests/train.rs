@@ -283,6 +283,29 @@ fn the_quantised_eval_agrees_with_the_float_net() {
 }
 
 #[test]
+fn the_engine_loads_the_written_net_and_evaluates_as_the_trainer_does() {
+    // The trainer's file, read by the engine's own loader: the engine's integer
+    // evaluation is exactly the trainer's reference, and so within rounding of the
+    // float net.
+    let (net, positions) = trained_net();
+    let bytes = net.to_bytes();
+    let engine = chariot::eval::nnue::Network::from_bytes(&bytes).expect("the engine loads it");
+    let reference = QuantisedNet::from_bytes(&bytes).unwrap();
+    for pos in &positions {
+        let by_engine = engine.evaluate(pos);
+        assert_eq!(by_engine, reference.evaluate(pos), "{pos}");
+        assert!(
+            (net.evaluate(pos) - by_engine as f32).abs() <= 0.1 * net.scale,
+            "{pos}"
+        );
+    }
+    // A damaged copy is refused by the engine too.
+    let mut damaged = bytes.clone();
+    damaged[1000] ^= 1;
+    assert!(chariot::eval::nnue::Network::from_bytes(&damaged).is_err());
+}
+
+#[test]
 fn colour_flipped_positions_evaluate_exactly_alike() {
     let (net, positions) = trained_net();
     let bytes = net.to_bytes();
