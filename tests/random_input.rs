@@ -5,12 +5,15 @@
 //! into a sink. Nothing may panic, and every FEN that parses must round-trip through
 //! `to_fen`.
 //!
-//! `go`, `go perft` and `bench` lines are not fed to the engine (they start searches),
-//! nor is `setoption` of the hash size (up to 64 GiB).
+//! `go`, `go perft` and `bench` lines (with the largest numbers too) are fed to the
+//! engine, each followed by `stop`, so every search and count starts and is stopped; a
+//! panic on those threads is caught by a panic hook. `setoption` of the hash size is
+//! not fed (up to 64 GiB: the machine would be asked for it).
 
 mod common;
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use chariot::board::{Position, Setup, START_FEN};
 use chariot::protocol::command::PositionSource;
@@ -74,6 +77,21 @@ fn commands(fens: &[String]) -> Vec<String> {
         "go depth 1",
         "go perft 2",
         "bench 1",
+        "go depth 4294967295",
+        "go mate 99999999999",
+        "go mate 4294967295",
+        "go nodes 18446744073709551615",
+        "go wtime 18446744073709551615 btime 1 winc 99999999999 binc -5 movestogo 0",
+        "go movetime 99999999999999",
+        "go time 1e308 increment 1e308 opptime 1e308",
+        "go infinite",
+        "go ponder",
+        "go perft 64",
+        "bench 64",
+        "setoption name MultiPV value 99999999999",
+        "setoption name Move Overhead value 4294967296",
+        "setoption name Threads value 18446744073709551616",
+        "position fen rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 65535 65535 moves h2e2 h9g7",
         "quit",
         "bye",
         "",
@@ -241,11 +259,21 @@ fn check_fen(text: &str) {
 /// Whether the engine must not be given `command` here.
 fn skipped(command: &Command) -> bool {
     match command {
-        Command::Go(_) | Command::Perft(_) | Command::Bench(_) => true,
         Command::SetOption { name, .. } => options::find(name).is_some_and(|s| s.id == Id::Hash),
         _ => false,
     }
 }
+
+/// Whether `command` starts work on another thread, which `stop` then ends.
+fn starts_work(command: &Command) -> bool {
+    matches!(
+        command,
+        Command::Go(_) | Command::Perft(_) | Command::Bench(_)
+    )
+}
+
+/// Set by the panic hook: a panic anywhere, the engine's search threads included.
+static PANICKED: AtomicBool = AtomicBool::new(false);
 
 /// Feeds `text` line by line to the engine (and each line to the parser).
 fn feed(engine: &mut Engine, text: &str) {
@@ -262,6 +290,14 @@ fn feed(engine: &mut Engine, text: &str) {
                     }
                 }
                 if skipped(&command) {
+                    continue;
+                }
+                if starts_work(&command) {
+                    let going = engine.handle(line);
+                    engine.handle("stop");
+                    if !going {
+                        return;
+                    }
                     continue;
                 }
             }
@@ -291,6 +327,11 @@ fn random_and_mutated_input_never_panics() {
     let mut rng = Rng(0x00C0_FFEE_D15E_A5E5);
     let mut engine = Engine::new(std::io::sink());
     engine.handle("setoption name Hash value 1");
+    let default_hook = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        PANICKED.store(true, Ordering::SeqCst);
+        default_hook(info);
+    }));
 
     let (mut fen_ok, mut parsed_ok) = (0usize, 0usize);
     for case in 0..CASES {
@@ -340,6 +381,11 @@ fn random_and_mutated_input_never_panics() {
             feed(&mut engine, &text);
         });
     }
+    engine.handle("stop");
+    assert!(
+        !PANICKED.load(Ordering::SeqCst),
+        "a thread of the engine panicked (see the message above)"
+    );
     eprintln!("{CASES} cases: {fen_ok} parsed as FENs, {parsed_ok} as commands");
     // The generator must actually reach the interesting paths.
     assert!(fen_ok > CASES / 40, "only {fen_ok} inputs parsed as FENs");

@@ -1,8 +1,9 @@
 //! Any bytes → lossy UTF-8 → `protocol::parse` (whole input as one line, and each line),
-//! then each line fed to an `Engine` writing into a sink. Lines that would start long
-//! work (`go`, `go perft`, `bench`) and `setoption` of the hash size (up to 64 GiB) are
-//! skipped; everything else (position/fen/startpos, probe, banmoves, setoption, d, eval,
-//! isready, ucci/uci, newgame, stop, ponderhit, quit, garbage) is handled.
+//! then each line fed to an `Engine` writing into a sink. `go`, `go perft` and `bench`
+//! start their search or count and are stopped at once (a panic on those threads aborts
+//! the fuzzing process, as any panic does); `setoption` of the hash size (up to 64 GiB)
+//! is skipped; everything else (position/fen/startpos, probe, banmoves, setoption, d,
+//! eval, isready, ucci/uci, newgame, stop, ponderhit, quit, garbage) is handled.
 //!
 //! One engine per fuzzing process (creating one allocates a 16 MiB table, which would
 //! dominate the run time); each input starts with `position startpos`, which resets the
@@ -28,10 +29,17 @@ thread_local! {
 /// Whether `command` must not reach the engine here.
 fn skipped(command: &Command) -> bool {
     match command {
-        Command::Go(_) | Command::Perft(_) | Command::Bench(_) => true,
         Command::SetOption { name, .. } => options::find(name).is_some_and(|s| s.id == Id::Hash),
         _ => false,
     }
+}
+
+/// Whether `command` starts a search or a count on another thread (`stop` ends it).
+fn starts_work(command: &Command) -> bool {
+    matches!(
+        command,
+        Command::Go(_) | Command::Perft(_) | Command::Bench(_)
+    )
 }
 
 fn check_fen_source(source: &PositionSource) {
@@ -69,7 +77,12 @@ fuzz_target!(|data: &[u8]| {
             if skipped(&command) {
                 continue;
             }
-            if !engine.handle(line) {
+            let going = engine.handle(line);
+            if starts_work(&command) {
+                // Started and stopped at once, so that every input ends quickly.
+                engine.handle("stop");
+            }
+            if !going {
                 break; // quit
             }
         }

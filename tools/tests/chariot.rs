@@ -7,7 +7,9 @@
 //! this package are run alone it may be missing: the test then prints a note and passes.
 //! `CHARIOT_BIN=/path/to/chariot` overrides the search.
 
-use std::path::{Path, PathBuf};
+mod common;
+
+use common::chariot_binary;
 
 use chariot::board::Color;
 use chariot_tools::arbiter::Outcome;
@@ -17,15 +19,6 @@ use chariot_tools::openings::{parse_openings, Format};
 use chariot_tools::pgn::MoveText;
 use chariot_tools::rating::{RatingMethod, Scoring};
 use chariot_tools::tournament::{run, Kind, TournamentConfig};
-
-fn chariot_binary() -> Option<PathBuf> {
-    if let Some(p) = std::env::var_os("CHARIOT_BIN") {
-        return Some(PathBuf::from(p));
-    }
-    let dir = Path::new(env!("CARGO_BIN_EXE_tourney")).parent()?;
-    let p = dir.join(format!("chariot{}", std::env::consts::EXE_SUFFIX));
-    p.is_file().then_some(p)
-}
 
 #[test]
 fn chariot_against_chariot() {

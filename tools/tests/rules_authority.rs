@@ -3,7 +3,11 @@
 //! the tourney's arbiter, `chariot rule`, and the search's score of the final move —
 //! and a tourney plays a repetition out to the ruling of the rule set it was told.
 
-use std::path::{Path, PathBuf};
+mod common;
+
+use std::path::Path;
+
+use common::chariot_binary;
 use std::process::Command;
 
 use chariot::board::repetition::RuleSet;
@@ -18,16 +22,6 @@ use chariot_tools::rating::{RatingMethod, Scoring};
 use chariot_tools::tournament::{run, Kind, TournamentConfig};
 
 const FAKE: &str = env!("CARGO_BIN_EXE_fake-engine");
-
-/// `chariot`, next to this package's binaries (see tests/chariot.rs).
-fn chariot_binary() -> Option<PathBuf> {
-    if let Some(p) = std::env::var_os("CHARIOT_BIN") {
-        return Some(PathBuf::from(p));
-    }
-    let dir = Path::new(env!("CARGO_BIN_EXE_tourney")).parent()?;
-    let p = dir.join(format!("chariot{}", std::env::consts::EXE_SUFFIX));
-    p.is_file().then_some(p)
-}
 
 /// The 棋例图三 cycle: Red's horse and Black's rook shuffle; under the Chinese rule set
 /// Black's rook chases (and loses), under the Asian one both are idle.
