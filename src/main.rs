@@ -138,10 +138,9 @@ fn main() -> ExitCode {
             let net = if hce {
                 None
             } else {
-                match load_net(evalfile.as_deref()) {
-                    Ok(net) => Some(net),
-                    Err(code) if evalfile.is_some() => return code,
-                    Err(_) => None, // an invalid embedded net: the HCE
+                match chosen_net(evalfile.as_deref()) {
+                    Ok(net) => net,
+                    Err(code) => return code,
                 }
             };
             let evaluator = if net.is_some() { "NNUE" } else { "HCE" };
@@ -172,10 +171,9 @@ fn main() -> ExitCode {
         }
         Some(Tool::Eval { fen, evalfile }) => match Position::from_fen(&fen) {
             Ok(pos) => {
-                let net = match load_net(evalfile.as_deref()) {
-                    Ok(net) => Some(net),
-                    Err(code) if evalfile.is_some() => return code,
-                    Err(_) => None,
+                let net = match chosen_net(evalfile.as_deref()) {
+                    Ok(net) => net,
+                    Err(code) => return code,
                 };
                 outln!(
                     "{}",
@@ -188,6 +186,19 @@ fn main() -> ExitCode {
                 ExitCode::from(2)
             }
         },
+    }
+}
+
+/// The network a command evaluates with: the file `path` names (a file that cannot be
+/// loaded is an error, exit code 2), else the embedded net (`None`, the HCE, if it
+/// were invalid). Load errors are printed.
+fn chosen_net(
+    path: Option<&std::path::Path>,
+) -> Result<Option<std::sync::Arc<chariot::eval::nnue::Network>>, ExitCode> {
+    match load_net(path) {
+        Ok(net) => Ok(Some(net)),
+        Err(code) if path.is_some() => Err(code),
+        Err(_) => Ok(None),
     }
 }
 

@@ -130,10 +130,7 @@ impl Position {
         if let Some(ruling) = self.repetition_ruling_after_with(rules.repetitions, rules.rule_set) {
             return Some(GameEnd::Repetition(ruling));
         }
-        if rules.insufficient_material
-            && !self.has_attacking_material(Color::Red)
-            && !self.has_attacking_material(Color::Black)
-        {
+        if rules.insufficient_material && self.neither_side_can_attack() {
             return Some(GameEnd::InsufficientMaterial);
         }
         if rules.natural_limit_moves > 0 && self.natural_limit_reached(rules.natural_limit_moves) {
@@ -143,6 +140,12 @@ impl Position {
             return Some(GameEnd::MoveLimit);
         }
         None
+    }
+
+    /// Whether neither side has a piece that can attack (only kings, advisors and
+    /// elephants are left): a dead draw, as nobody can mate or 困毙.
+    pub fn neither_side_can_attack(&self) -> bool {
+        !self.has_attacking_material(Color::Red) && !self.has_attacking_material(Color::Black)
     }
 
     /// Whether `color` has a piece that can attack: a rook, horse, cannon or pawn.

@@ -11,34 +11,23 @@ use super::position::Position;
 
 /// Leaf nodes at `depth` plies below `pos`.
 pub fn perft(pos: &mut Position, depth: u32) -> u64 {
-    if depth == 0 {
-        return 1;
-    }
-    let mut list = MoveList::new();
-    pos.generate_legal(&mut list);
-    if depth == 1 {
-        return list.len() as u64;
-    }
-    let mut nodes = 0;
-    for &mv in &list {
-        pos.make_move(mv);
-        nodes += perft(pos, depth - 1);
-        pos.unmake_move();
-    }
-    nodes
+    perft_until(pos, depth, &AtomicBool::new(false)).expect("never stopped")
 }
 
 /// [`perft`] that gives up (`None`) once `stop` is set; it looks at the flag at every
 /// node above the last two plies.
 pub fn perft_until(pos: &mut Position, depth: u32, stop: &AtomicBool) -> Option<u64> {
-    if depth <= 2 {
-        return Some(perft(pos, depth));
-    }
-    if stop.load(Ordering::Relaxed) {
-        return None;
+    if depth == 0 {
+        return Some(1);
     }
     let mut list = MoveList::new();
     pos.generate_legal(&mut list);
+    if depth == 1 {
+        return Some(list.len() as u64);
+    }
+    if depth > 2 && stop.load(Ordering::Relaxed) {
+        return None;
+    }
     let mut nodes = 0;
     for &mv in &list {
         pos.make_move(mv);

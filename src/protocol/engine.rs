@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 use super::command::{parse, Command, Dialect, Go, PositionSource};
 use super::options::{self, Id, Kind, OPTIONS};
 use crate::board::repetition::RuleSet;
-use crate::board::{perft, Color, Move, PieceKind, Position};
+use crate::board::{perft, Color, Move, Position};
 use crate::eval::nnue::{self, Network};
 use crate::search::{self, mate_in, Bound, Config, Info, Limits, Outcome, Reporter, Shared};
 
@@ -130,6 +130,7 @@ impl Settings {
 
 impl Default for Settings {
     fn default() -> Settings {
+        let net = nnue::embedded().ok();
         Settings {
             hash_mb: 16,
             threads: 1,
@@ -141,9 +142,9 @@ impl Default for Settings {
             draw_offers: true,
             resign: true,
             debug: false,
-            net: nnue::embedded().ok(),
+            use_nnue: net.is_some(),
+            net,
             eval_file: nnue::EMBEDDED_NAME.to_string(),
-            use_nnue: nnue::embedded().is_ok(),
         }
     }
 }
@@ -793,21 +794,6 @@ impl Engine {
     }
 }
 
-/// Whether neither side has anything that can give mate (only kings, advisors and
-/// elephants): a dead draw.
-fn dead_draw(pos: &Position) -> bool {
-    Color::ALL.iter().all(|&c| {
-        [
-            PieceKind::Rook,
-            PieceKind::Horse,
-            PieceKind::Cannon,
-            PieceKind::Pawn,
-        ]
-        .iter()
-        .all(|&k| pos.pieces(c, k).is_empty())
-    })
-}
-
 /// `bestmove …` (UCI) or `bestmove … [draw|resign]` / `nobestmove` (UCCI).
 fn bestmove_line(
     pos: &Position,
@@ -833,7 +819,9 @@ fn bestmove_line(
     if dialect == Dialect::Ucci {
         if settings.resign && (outcome.score <= RESIGN_SCORE) {
             line.push_str(" resign");
-        } else if settings.draw_offers && (dead_draw(pos) || (draw_offered && outcome.score <= 0)) {
+        } else if settings.draw_offers
+            && (pos.neither_side_can_attack() || (draw_offered && outcome.score <= 0))
+        {
             line.push_str(" draw");
         }
     }

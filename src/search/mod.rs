@@ -131,19 +131,21 @@ struct Clock {
 }
 
 impl Shared {
-    /// Shared state with a table of `hash_mb` megabytes.
-    ///
-    /// # Panics
-    /// When the table cannot be allocated (see [`Shared::try_new`]).
+    /// Shared state with a table of `hash_mb` megabytes, a size the program picks
+    /// itself ([`TranspositionTable::new`]).
     pub fn new(hash_mb: usize) -> Shared {
-        Shared::try_new(hash_mb).unwrap_or_else(|e| panic!("{e}"))
+        Shared::with_table(TranspositionTable::new(hash_mb))
     }
 
-    /// Shared state with a table of `hash_mb` megabytes, or why the table cannot be
-    /// had ([`TranspositionTable::try_new`]).
+    /// Shared state with a table of `hash_mb` megabytes asked for from outside, or why
+    /// the table cannot be had ([`TranspositionTable::try_new`]).
     pub fn try_new(hash_mb: usize) -> Result<Shared, String> {
-        Ok(Shared {
-            tt: TranspositionTable::try_new(hash_mb)?,
+        TranspositionTable::try_new(hash_mb).map(Shared::with_table)
+    }
+
+    fn with_table(tt: TranspositionTable) -> Shared {
+        Shared {
+            tt,
             stop: AtomicBool::new(false),
             pondering: AtomicBool::new(false),
             nodes: (0..MAX_THREADS).map(|_| AtomicU64::new(0)).collect(),
@@ -156,7 +158,7 @@ impl Shared {
                 },
                 node_limit: None,
             }),
-        })
+        }
     }
 
     /// The pondered move was played: the clock starts now.

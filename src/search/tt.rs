@@ -94,14 +94,22 @@ fn available_memory() -> Option<u64> {
     Some(kb * 1024)
 }
 
+/// The bytes of a table of `mb` megabytes (at least one).
+fn table_bytes(mb: usize) -> Result<usize, String> {
+    mb.max(1)
+        .checked_mul(1024 * 1024)
+        .ok_or_else(|| format!("{mb} MB is too large a table"))
+}
+
 impl TranspositionTable {
-    /// A table of about `mb` megabytes (at least one bucket).
+    /// A table of about `mb` megabytes (at least one bucket), for the sizes the
+    /// program picks itself; sizes from outside go through
+    /// [`TranspositionTable::try_new`].
     ///
     /// # Panics
-    /// When the memory cannot be had; sizes from outside go through
-    /// [`TranspositionTable::try_new`].
+    /// When the allocator refuses the memory.
     pub fn new(mb: usize) -> TranspositionTable {
-        TranspositionTable::try_new(mb).unwrap_or_else(|e| panic!("{e}"))
+        TranspositionTable::allocate(mb).unwrap_or_else(|e| panic!("{e}"))
     }
 
     /// A table of about `mb` megabytes, or why it cannot be had: more than the memory
@@ -109,10 +117,7 @@ impl TranspositionTable {
     /// Checking first matters because an over-committed table is only backed when its
     /// pages are touched, and the system would then kill the process.
     pub fn try_new(mb: usize) -> Result<TranspositionTable, String> {
-        let bytes = mb
-            .max(1)
-            .checked_mul(1024 * 1024)
-            .ok_or_else(|| format!("{mb} MB is too large a table"))?;
+        let bytes = table_bytes(mb)?;
         if let Some(available) = available_memory() {
             if bytes as u64 > available {
                 return Err(format!(
@@ -121,7 +126,12 @@ impl TranspositionTable {
                 ));
             }
         }
-        let count = (bytes / std::mem::size_of::<Bucket>()).max(1);
+        TranspositionTable::allocate(mb)
+    }
+
+    /// A table of about `mb` megabytes, or the allocator's refusal.
+    fn allocate(mb: usize) -> Result<TranspositionTable, String> {
+        let count = (table_bytes(mb)? / std::mem::size_of::<Bucket>()).max(1);
         let mut buckets = Vec::new();
         buckets
             .try_reserve_exact(count)
