@@ -162,3 +162,38 @@ fn two_threads_find_a_legal_move_and_the_mates() {
     );
     assert_eq!(mate_in(mate.score), Some(n as i32));
 }
+
+#[test]
+fn a_mate_on_the_last_move_before_the_natural_limit_wins() {
+    // 119 plies without a capture: Red's mating b0b9 is the 120th, which reaches the
+    // natural limit, but mate is ruled before the limit (as `Position::game_end`
+    // rules it), so the search must see the mate, not a draw.
+    let fen = "4k4/R8/9/9/9/9/9/9/9/1R1K5 w - - 119 60";
+    let outcome = search_fen(fen, 4);
+    assert_eq!(mate_in(outcome.score), Some(1), "score {}", outcome.score);
+    assert_eq!(outcome.best.unwrap().to_string(), "b0b9");
+    let mut pos = Position::from_fen(fen).unwrap();
+    pos.try_play("b0b9").unwrap();
+    assert!(pos.legal_moves().is_empty());
+}
+
+#[test]
+fn move_statistics_are_kept_between_searches_until_a_new_game() {
+    let fen = "r1bakab2/9/2n6/p5n1p/4R4/9/P3C3P/9/9/RN3K3 b - - 0 1";
+    let pos = Position::from_fen(fen).unwrap();
+    let limits = Limits {
+        depth: Some(8),
+        ..Limits::default()
+    };
+    let run = |shared: &Shared| search::search(&pos, &limits, &Config::default(), shared, &Silent);
+    let shared = Shared::new(16);
+    let first = run(&shared);
+    // The same table contents (none) but the history of the first search: the tree
+    // is ordered differently.
+    shared.tt.clear();
+    let second = run(&shared);
+    assert_ne!(first.nodes, second.nodes, "history was not kept");
+    // A new game forgets it: the first search again, node for node.
+    shared.clear();
+    assert_eq!(run(&shared), first);
+}

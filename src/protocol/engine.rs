@@ -310,7 +310,7 @@ impl Engine {
             }
             Command::Hello(dialect) => self.hello(dialect),
             Command::NewGame => {
-                self.shared.tt.clear();
+                self.shared.clear();
                 self.position = Position::startpos();
                 self.banned.clear();
             }

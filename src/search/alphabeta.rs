@@ -4,7 +4,8 @@
 
 use std::sync::atomic::Ordering;
 
-use super::movepick::{is_bad_capture, ContinuationTable, Hints, MovePicker};
+use super::history::{self, Histories};
+use super::movepick::{is_bad_capture, Hints, MovePicker};
 use super::params::*;
 use super::see::see_ge;
 use super::tt::Bound;
@@ -44,13 +45,9 @@ pub struct Worker<'a> {
     /// ruled in full).
     game_plies: usize,
     killers: Vec<[Option<Move>; 2]>,
-    /// Counter moves by the previous move's piece and destination (indexed like
-    /// `continuation`, by [`Worker::continuation_index`]).
-    counters: Vec<Option<Move>>,
-    /// Quiet history by side, from, to.
-    history: Box<[[[i32; 90]; 90]; 2]>,
-    /// Continuation history by the previous move's `[piece][to]`.
-    continuation: Vec<ContinuationTable>,
+    /// Quiet, continuation and counter-move statistics, kept between searches (the
+    /// continuation and counter tables are indexed by [`Worker::continuation_index`]).
+    tables: Box<Histories>,
     /// The piece moved at each ply (`None` for a null move).
     pieces_moved: Vec<Option<crate::board::Piece>>,
     static_evals: Vec<i32>,
@@ -71,6 +68,7 @@ impl<'a> Worker<'a> {
         shared: &'a Shared,
         id: usize,
         config: &super::Config,
+        tables: Box<Histories>,
     ) -> Worker<'a> {
         let game_plies = pos.history().len();
         let mut lmr = Box::new([[0; 64]; 64]);
@@ -96,9 +94,7 @@ impl<'a> Worker<'a> {
             rule_set: config.rule_set,
             game_plies,
             killers: vec![[None; 2]; MAX_PLY + 2],
-            counters: vec![None; 14 * 90],
-            history: Box::new([[[0; 90]; 90]; 2]),
-            continuation: vec![[[0; 90]; 14]; 14 * 90],
+            tables,
             pieces_moved: vec![None; MAX_PLY + 2],
             static_evals: vec![0; MAX_PLY + 2],
             moves_made: vec![None; MAX_PLY + 2],
@@ -107,6 +103,17 @@ impl<'a> Worker<'a> {
             lmr,
             nnue,
         }
+    }
+
+    /// What the search found, and the statistics to keep for the next one.
+    pub(super) fn finish(self) -> (super::SearchResult, Box<Histories>) {
+        let result = super::SearchResult {
+            depth: self.completed_depth,
+            score: self.root_moves[0].score,
+            root_moves: self.root_moves,
+            nodes: self.nodes,
+        };
+        (result, self.tables)
     }
 
     // ----- the one seam for moves: position, accumulators and bookkeeping ----------
@@ -151,7 +158,7 @@ impl<'a> Worker<'a> {
     /// accumulators when NNUE is on (no tempo: the net's score already is the side to
     /// move's), else the hand-crafted evaluation (with its tempo).
     #[inline]
-    fn static_eval(&self) -> i32 {
+    pub(super) fn static_eval(&self) -> i32 {
         match &self.nnue {
             Some(nnue) => {
                 let score = nnue.evaluate(self.pos.side_to_move());
@@ -254,6 +261,11 @@ impl<'a> Worker<'a> {
         cut_node: bool,
     ) -> i32 {
         self.pv[ply].clear();
+        // Step 1. Draws and rulings by the history (at the horizon too); the ply limit;
+        // mate distance.
+        if let Some(score) = self.rule_score(ply) {
+            return score;
+        }
         if depth <= 0 {
             return self.quiesce::<PV>(alpha, beta, ply);
         }
@@ -261,11 +273,6 @@ impl<'a> Worker<'a> {
             return 0;
         }
         self.seldepth = self.seldepth.max(ply);
-
-        // Step 1. Draws and rulings by the history; the ply limit; mate distance.
-        if let Some(score) = self.rule_score(ply) {
-            return score;
-        }
         if ply >= MAX_PLY - 4 {
             return self.static_eval();
         }
@@ -294,7 +301,14 @@ impl<'a> Worker<'a> {
             tt.map_or_else(|| self.static_eval(), |t| t.eval)
         };
         self.static_evals[ply] = eval;
-        let improving = !in_check && ply >= 2 && eval > self.static_evals[ply - 2];
+        // Improving on the last own node that had an evaluation (nodes in check have
+        // none); with none to compare, count it as improving.
+        let earlier = [2, 4]
+            .iter()
+            .filter_map(|&back| ply.checked_sub(back))
+            .map(|at| self.static_evals[at])
+            .find(|&e| e != -INFINITE);
+        let improving = !in_check && earlier.is_none_or(|e| eval > e);
 
         if !PV && !in_check && excluded.is_none() {
             // Step 4. Reverse futility pruning.
@@ -343,6 +357,8 @@ impl<'a> Worker<'a> {
         let mut moves_tried = 0usize;
         let mut any_legal = false;
         let mut quiets_tried: arrayvec::ArrayVec<Move, 64> = arrayvec::ArrayVec::new();
+        let mut captures_tried: arrayvec::ArrayVec<Move, 32> = arrayvec::ArrayVec::new();
+        let lmp_limit = (LMP_BASE + (depth * depth) as usize) >> usize::from(!improving);
         loop {
             if picker.needs_generation() {
                 picker.generate(&self.pos, &self.hints(ply));
@@ -361,8 +377,6 @@ impl<'a> Worker<'a> {
             // Step 8. Shallow pruning of late and hopeless moves.
             if !PV && !in_check && best_score > -MATE_BOUND && moves_tried > 0 {
                 if quiet && !gives_check {
-                    let lmp_limit =
-                        (LMP_BASE + (depth * depth) as usize) >> usize::from(!improving);
                     if depth <= LMP_DEPTH && moves_tried >= lmp_limit {
                         continue;
                     }
@@ -374,7 +388,7 @@ impl<'a> Worker<'a> {
                     {
                         continue;
                     }
-                } else if depth <= 4
+                } else if depth <= CAPTURE_SEE_DEPTH
                     && is_bad_capture(order)
                     && !see_ge(&self.pos, mv, -SEE_PRUNE_PER_DEPTH * depth)
                 {
@@ -418,17 +432,24 @@ impl<'a> Worker<'a> {
             moves_tried += 1;
             let mut score;
             if moves_tried == 1 {
-                score = -self.negamax::<PV>(-beta, -alpha, new_depth, ply + 1, false);
+                // The first move of a cut node is expected to refute (its child is an
+                // all node); the first of an all node, the other way round.
+                score = -self.negamax::<PV>(-beta, -alpha, new_depth, ply + 1, !PV && !cut_node);
             } else {
                 let mut r = 0;
                 if depth >= 3 && moves_tried > 1 + usize::from(PV) && quiet {
                     r = self.lmr[depth.min(63) as usize][moves_tried.min(63)];
                     r -= i32::from(PV);
                     r -= i32::from(gives_check || in_check);
-                    r += i32::from(cut_node);
+                    r += LMR_CUT_NODE * i32::from(cut_node);
                     r += i32::from(!improving);
-                    r -= i32::from(order >= super::movepick::COUNTER_SCORE);
-                    r -= (order / 8_000).clamp(-2, 2);
+                    // Killers and the counter move get one ply back; other quiets by
+                    // their history (the killers' ordering score is no history).
+                    if order >= super::movepick::COUNTER_SCORE {
+                        r -= 1;
+                    } else {
+                        r -= (order / LMR_HISTORY_DIVISOR).clamp(-LMR_HISTORY_MAX, LMR_HISTORY_MAX);
+                    }
                     r = r.clamp(0, new_depth - 1);
                 }
                 score = -self.negamax::<false>(-alpha - 1, -alpha, new_depth - r, ply + 1, true);
@@ -456,13 +477,22 @@ impl<'a> Worker<'a> {
                     if score >= beta {
                         if quiet {
                             self.reward_quiet(mv, &quiets_tried, depth, ply);
+                        } else {
+                            self.reward_capture(mv, depth, true);
+                        }
+                        for &m in &captures_tried {
+                            self.reward_capture(m, depth, false);
                         }
                         break;
                     }
                 }
             }
-            if quiet && mv != best_move.unwrap_or(Move::NULL) {
-                let _ = quiets_tried.try_push(mv);
+            if mv != best_move.unwrap_or(Move::NULL) {
+                if quiet {
+                    let _ = quiets_tried.try_push(mv);
+                } else {
+                    let _ = captures_tried.try_push(mv);
+                }
             }
         }
 
@@ -523,12 +553,13 @@ impl<'a> Worker<'a> {
         let mut picker = if in_check {
             MovePicker::evasions(&self.pos, tt.and_then(|t| t.mv))
         } else {
-            MovePicker::captures(&self.pos)
+            MovePicker::captures(&self.pos, tt.and_then(|t| t.mv), &self.tables.captures)
         };
         if in_check && picker.is_empty() {
             return -(MATE - ply as i32);
         }
         let mut best_move = None;
+        let original_alpha = alpha;
         while let Some((mv, _)) = picker.pick() {
             if !in_check {
                 let victim = self
@@ -562,6 +593,8 @@ impl<'a> Worker<'a> {
         }
         let bound = if best >= beta {
             Bound::Lower
+        } else if PV && best > original_alpha {
+            Bound::Exact
         } else {
             Bound::Upper
         };
@@ -587,12 +620,13 @@ impl<'a> Worker<'a> {
             killers: self.killers[ply],
             counter: self
                 .continuation_index(ply, 1)
-                .and_then(|i| self.counters[i]),
-            history: &self.history[us],
-            continuations: [1, 2].map(|back| {
+                .and_then(|i| self.tables.counters[i]),
+            history: &self.tables.quiet[us],
+            continuations: CONTINUATION_PLIES.map(|back| {
                 self.continuation_index(ply, back)
-                    .map(|i| &self.continuation[i])
+                    .map(|i| &self.tables.continuation[i])
             }),
+            captures: &self.tables.captures,
         }
     }
 
@@ -614,34 +648,32 @@ impl<'a> Worker<'a> {
             self.killers[ply][0] = Some(mv);
         }
         if let Some(i) = self.continuation_index(ply, 1) {
-            self.counters[i] = Some(mv);
+            self.tables.counters[i] = Some(mv);
         }
-        let bonus = (depth * depth * 16).min(1_200);
+        let bonus = history_bonus(depth);
         let us = self.pos.side_to_move().index();
-        let update = |h: &mut i32, delta: i32| {
-            *h += delta - *h * delta.abs() / HISTORY_MAX;
-        };
-        update(
-            &mut self.history[us][mv.from().index()][mv.to().index()],
+        let quiet = &mut self.tables.quiet[us];
+        history::update(
+            &mut quiet[mv.from().index()][mv.to().index()],
             bonus,
+            HISTORY_MAX,
         );
         for m in tried {
-            update(
-                &mut self.history[us][m.from().index()][m.to().index()],
+            history::update(
+                &mut quiet[m.from().index()][m.to().index()],
                 -bonus,
+                HISTORY_MAX,
             );
         }
-        for back in [1, 2] {
+        for back in CONTINUATION_PLIES {
             let Some(index) = self.continuation_index(ply, back) else {
                 continue;
             };
-            let table = &mut self.continuation[index];
+            let table = &mut self.tables.continuation[index];
             let mut update_cont = |m: Move, delta: i32| {
                 if let Some(piece) = self.pos.piece_at(m.from()) {
                     let h = &mut table[piece.index()][m.to().index()];
-                    let mut v = i32::from(*h);
-                    update(&mut v, delta);
-                    *h = v as i16;
+                    history::update_i16(h, delta, HISTORY_MAX);
                 }
             };
             update_cont(mv, bonus);
@@ -649,6 +681,19 @@ impl<'a> Worker<'a> {
                 update_cont(m, -bonus);
             }
         }
+    }
+
+    /// A capture caused a cut-off (`good`) or was tried before the move that did: its
+    /// capture history goes up or down.
+    fn reward_capture(&mut self, mv: Move, depth: i32, good: bool) {
+        let (Some(piece), Some(victim)) =
+            (self.pos.piece_at(mv.from()), self.pos.piece_at(mv.to()))
+        else {
+            return;
+        };
+        let bonus = history_bonus(depth);
+        let h = &mut self.tables.captures[piece.index()][mv.to().index()][victim.kind().index()];
+        history::update_i16(h, if good { bonus } else { -bonus }, HISTORY_MAX);
     }
 
     /// The continuation table for the move made `back` plies before the node at
@@ -671,7 +716,12 @@ impl<'a> Worker<'a> {
                 .pos
                 .natural_limit_reached(crate::board::repetition::NATURAL_LIMIT_MOVES)
         {
-            return Some(0);
+            // Mate and 困毙 come before the limit, as in `Position::game_end`.
+            return Some(if self.pos.legal_moves().is_empty() {
+                -(MATE - ply as i32)
+            } else {
+                0
+            });
         }
         let (start, quick) = super::rules::repetition(&self.pos, ply)?;
         if quick != 0 || (ply > 2 && start >= self.game_plies) {
@@ -685,6 +735,12 @@ impl<'a> Worker<'a> {
             Some(_) => win,
         })
     }
+}
+
+/// How far a cut-off at `depth` moves the history of the move (and, negated, of the
+/// quiets tried before it).
+fn history_bonus(depth: i32) -> i32 {
+    (HISTORY_BONUS_PER_DEPTH * depth - HISTORY_BONUS_OFFSET).clamp(0, HISTORY_BONUS_MAX)
 }
 
 /// Whether a stored result settles the window `(alpha, beta)`.

@@ -85,7 +85,7 @@ pub fn run_until(
     let mut total = 0;
     for (i, fen) in POSITIONS.iter().enumerate() {
         let pos = Position::from_fen(fen).expect("bench positions are valid");
-        shared.tt.clear();
+        shared.clear();
         if cancel.load(Ordering::SeqCst) {
             return None;
         }

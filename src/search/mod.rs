@@ -5,6 +5,7 @@
 
 pub mod alphabeta;
 pub mod bench;
+pub mod history;
 pub mod movepick;
 pub mod params;
 pub mod rules;
@@ -122,6 +123,8 @@ pub struct Shared {
     nodes: Box<[AtomicU64]>,
     threads: std::sync::atomic::AtomicUsize,
     clock: Mutex<Clock>,
+    /// Each thread's move statistics, kept from search to search (see [`history`]).
+    histories: Mutex<Vec<Box<history::Histories>>>,
 }
 
 struct Clock {
@@ -158,7 +161,33 @@ impl Shared {
                 },
                 node_limit: None,
             }),
+            histories: Mutex::new(Vec::new()),
         }
+    }
+
+    /// A new game: the table and every thread's move statistics are cleared.
+    pub fn clear(&self) {
+        self.tt.clear();
+        if let Ok(mut histories) = self.histories.lock() {
+            for h in histories.iter_mut() {
+                h.clear();
+            }
+        }
+    }
+
+    /// The move statistics of `threads` threads, as the last search left them (new
+    /// ones for threads that did not search before).
+    fn take_histories(&self, threads: usize) -> Vec<Box<history::Histories>> {
+        let mut taken = self
+            .histories
+            .lock()
+            .map(|mut h| std::mem::take(&mut *h))
+            .unwrap_or_default();
+        taken.truncate(threads);
+        while taken.len() < threads {
+            taken.push(history::Histories::new());
+        }
+        taken
     }
 
     /// The pondered move was played: the clock starts now.
@@ -205,6 +234,15 @@ impl Shared {
     pub fn request_stop(&self) {
         self.stop.store(true, Ordering::SeqCst);
     }
+}
+
+/// What one thread's search found: its completed depth, best score and root moves, its
+/// node count.
+struct SearchResult {
+    depth: i32,
+    score: i32,
+    root_moves: Vec<RootMove>,
+    nodes: u64,
 }
 
 /// Runs a search on `pos` and returns the best move. Blocks until done; `stop` (from
@@ -258,59 +296,55 @@ pub fn search(
         -movepick::mvv_lva(pos, rm.mv) * i32::from(pos.piece_at(rm.mv.to()).is_some())
     });
 
-    let results: Vec<(i32, i32, Vec<RootMove>, u64)> = std::thread::scope(|scope| {
+    let mut histories = shared.take_histories(threads).into_iter();
+    let main_histories = histories.next().unwrap_or_else(history::Histories::new);
+    let (results, kept): (Vec<SearchResult>, Vec<_>) = std::thread::scope(|scope| {
         let helpers: Vec<_> = (1..threads)
-            .map(|id| {
+            .zip(histories)
+            .map(|(id, tables)| {
                 let moves = root_moves.clone();
                 let pos = pos.clone();
                 std::thread::Builder::new()
                     .stack_size(16 << 20)
                     .spawn_scoped(scope, move || {
-                        let mut w = Worker::new(pos, shared, id, config);
+                        let mut w = Worker::new(pos, shared, id, config, tables);
                         w.root_moves = moves;
                         iterate(&mut w, limits, config, &Silent);
-                        (
-                            w.completed_depth,
-                            w.root_moves[0].score,
-                            w.root_moves,
-                            w.nodes,
-                        )
+                        w.finish()
                     })
                     .expect("spawn a search thread")
             })
             .collect();
-        let mut main = Worker::new(pos.clone(), shared, 0, config);
+        let mut main = Worker::new(pos.clone(), shared, 0, config, main_histories);
         main.root_moves = root_moves.clone();
         iterate(&mut main, limits, config, reporter);
         shared.stop.store(true, Ordering::SeqCst);
-        let mut out = vec![(
-            main.completed_depth,
-            main.root_moves[0].score,
-            main.root_moves,
-            main.nodes,
-        )];
+        let mut out = vec![main.finish()];
         for h in helpers {
             if let Ok(r) = h.join() {
                 out.push(r);
             }
         }
-        out
+        out.into_iter().unzip()
     });
+    if let Ok(mut h) = shared.histories.lock() {
+        *h = kept;
+    }
 
     // Take the result of the thread that got deepest (ties: the better score), but
     // never a thread that finished no iteration.
-    let total_nodes: u64 = results.iter().map(|r| r.3).sum();
+    let total_nodes: u64 = results.iter().map(|r| r.nodes).sum();
     let best = results
         .iter()
-        .filter(|r| r.0 > 0)
-        .max_by_key(|r| (r.0, r.1))
+        .filter(|r| r.depth > 0)
+        .max_by_key(|r| (r.depth, r.score))
         .unwrap_or(&results[0]);
-    let rm = &best.2[0];
+    let rm = &best.root_moves[0];
     Outcome {
         best: Some(rm.mv),
         ponder: rm.pv.get(1).copied(),
         score: rm.score,
-        depth: best.0,
+        depth: best.depth,
         nodes: total_nodes,
     }
 }
@@ -371,14 +405,16 @@ fn iterate(w: &mut Worker<'_>, limits: &Limits, config: &Config, reporter: &dyn 
         }
         w.completed_depth = depth;
         if w.id == 0 {
-            // Keep the root's result in the table (for `probe` and the next search).
+            // Keep the root's result in the table (for `probe` and the next search), with
+            // its static evaluation like every other node's.
+            let eval = if w.pos.in_check() { 0 } else { w.static_eval() };
             let best = &w.root_moves[0];
             w.shared.tt.store(
                 w.pos.key(),
                 0,
                 Some(best.mv),
                 best.score,
-                0,
+                eval,
                 depth,
                 Bound::Exact,
             );

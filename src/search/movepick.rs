@@ -23,13 +23,32 @@ pub struct Hints<'a> {
     pub counter: Option<Move>,
     /// Quiet history, indexed by `[from][to]`.
     pub history: &'a [[i32; 90]; 90],
-    /// Continuation histories after the last move and the one before it, indexed by
+    /// Continuation histories after the moves made 1, 2 and 4 plies before, indexed by
     /// `[piece][to]` of the move scored.
-    pub continuations: [Option<&'a ContinuationTable>; 2],
+    pub continuations: [Option<&'a ContinuationTable>; 3],
+    /// Capture history, indexed by `[piece][to][captured kind]`.
+    pub captures: &'a CaptureTable,
 }
 
 /// Continuation history for one previous move: `[piece][to]` of the reply.
 pub type ContinuationTable = [[i16; 90]; 14];
+
+/// Capture history: `[moving piece][to][captured kind]`.
+pub type CaptureTable = [[[i16; 7]; 90]; 14];
+
+/// The capture history counts this much less than one victim point of MVV-LVA.
+const CAPTURE_HISTORY_DIVISOR: i32 = 8;
+
+/// MVV-LVA corrected by the capture history: how well this capture did before.
+fn capture_score(pos: &Position, mv: Move, captures: &CaptureTable) -> i32 {
+    let history = match (pos.piece_at(mv.from()), pos.piece_at(mv.to())) {
+        (Some(piece), Some(victim)) => {
+            i32::from(captures[piece.index()][mv.to().index()][victim.kind().index()])
+        }
+        _ => 0,
+    };
+    mvv_lva(pos, mv) + history / CAPTURE_HISTORY_DIVISOR
+}
 
 /// Hands out the moves of a node best first.
 pub struct MovePicker {
@@ -97,7 +116,7 @@ impl MovePicker {
                 } else {
                     BAD_CAPTURE
                 };
-                base + mvv_lva(pos, mv)
+                base + capture_score(pos, mv, hints.captures)
             } else if Some(mv) == hints.killers[0] {
                 KILLER_1
             } else if Some(mv) == hints.killers[1] {
@@ -116,13 +135,18 @@ impl MovePicker {
         }
     }
 
-    /// The captures of `pos` (all replies when in check), most valuable victim first.
-    pub fn captures(pos: &Position) -> MovePicker {
+    /// The captures of `pos`: the hash move first when it is one, then the most
+    /// valuable victim first (with the capture history among equals).
+    pub fn captures(pos: &Position, tt_move: Option<Move>, history: &CaptureTable) -> MovePicker {
         let mut moves = MoveList::new();
         pos.generate_captures(&mut moves);
         let mut scores = [0; MAX_MOVES];
         for (i, &mv) in moves.iter().enumerate() {
-            scores[i] = mvv_lva(pos, mv);
+            scores[i] = if Some(mv) == tt_move {
+                TT_MOVE
+            } else {
+                capture_score(pos, mv, history)
+            };
         }
         MovePicker {
             moves,
@@ -213,6 +237,7 @@ mod tests {
     #[test]
     fn hands_out_every_legal_move_once_hash_move_first() {
         let history = [[0; 90]; 90];
+        let captures = [[[0; 7]; 90]; 14];
         for fen in FENS {
             let pos = Position::from_fen(fen).expect("fen");
             let legal = pos.legal_moves();
@@ -221,7 +246,8 @@ mod tests {
                     killers: [legal.first().copied(), None],
                     counter: None,
                     history: &history,
-                    continuations: [None, None],
+                    continuations: [None, None, None],
+                    captures: &captures,
                 };
                 let mut picker = MovePicker::deferred(tt_move);
                 let picked = drain(&mut picker, &pos, &hints);

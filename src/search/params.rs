@@ -42,18 +42,32 @@ pub const LMP_DEPTH: i32 = 5;
 pub const HISTORY_PRUNE_DEPTH: i32 = 3;
 pub const HISTORY_PRUNE_PER_DEPTH: i32 = 4_000;
 
-/// Late move reductions: `LMR_BASE + ln(depth) ln(moves) / LMR_DIVISOR`.
+/// Late move reductions: `LMR_BASE + ln(depth) ln(moves) / LMR_DIVISOR`, plus
+/// `LMR_CUT_NODE` at expected cut nodes, minus the move's history over
+/// `LMR_HISTORY_DIVISOR` (at most `LMR_HISTORY_MAX` plies either way).
 pub const LMR_BASE: f64 = 0.5;
 pub const LMR_DIVISOR: f64 = 2.2;
+pub const LMR_CUT_NODE: i32 = 1;
+pub const LMR_HISTORY_DIVISOR: i32 = 8_000;
+pub const LMR_HISTORY_MAX: i32 = 2;
 
-/// Captures losing more than this per ply of depth (by SEE) are pruned.
+/// Losing captures: pruned up to `CAPTURE_SEE_DEPTH` when they lose more than
+/// `SEE_PRUNE_PER_DEPTH` per ply of depth (by SEE).
 pub const SEE_PRUNE_PER_DEPTH: i32 = 100;
+pub const CAPTURE_SEE_DEPTH: i32 = 4;
 
 /// Quiescence: delta-pruning margin.
 pub const DELTA_MARGIN: i32 = 200;
 
+/// The continuation histories: the moves this many plies before the one scored.
+pub const CONTINUATION_PLIES: [usize; 3] = [1, 2, 4];
+
 /// History scores stay within ±HISTORY_MAX.
 pub const HISTORY_MAX: i32 = 16_384;
+/// A cut-off at depth `d` moves history by `PER_DEPTH * d - OFFSET`, at most `MAX`.
+pub const HISTORY_BONUS_PER_DEPTH: i32 = 250;
+pub const HISTORY_BONUS_OFFSET: i32 = 100;
+pub const HISTORY_BONUS_MAX: i32 = 2_400;
 
 /// Singular extensions: least depth, and the margin below the hash score that the
 /// other moves must stay under (`score - SE_MARGIN * depth / 8`).

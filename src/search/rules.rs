@@ -18,21 +18,16 @@ pub fn repetition(pos: &Position, ply: usize) -> Option<(usize, i32)> {
     let n = history.len();
     let window = usize::from(pos.rule60_plies()).min(n);
     let key = pos.key();
-    let mut distance = 4;
-    // A null move in the window ends the search for repetitions beyond it.
-    let last_null = history[n - window..]
-        .iter()
-        .rposition(|u| u.mv.is_null())
-        .map(|i| n - window + i);
-    while distance <= window {
+    // Back from the latest move; a null move ends the search for repetitions at or
+    // before it (the position before a null move is not repeated by the game).
+    for distance in 1..=window {
         let start = n - distance;
-        if last_null.is_some_and(|i| i >= start) {
+        if history[start].mv.is_null() {
             return None;
         }
-        if history[start].key == key {
+        if distance >= 4 && distance % 2 == 0 && history[start].key == key {
             return Some((start, rule_cycle(pos, start, ply)));
         }
-        distance += 2;
     }
     None
 }

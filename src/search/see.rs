@@ -1,6 +1,8 @@
 //! Static exchange evaluation: does a capture sequence on one square win material?
 //! Attackers are recomputed from the changing occupancy at each step, so cannons gain
-//! and lose screens and horse legs open and close as pieces leave. Pins are ignored.
+//! and lose screens and horse legs open and close as pieces leave. A piece whose
+//! recapture would leave its own king attacked (pinned by a rook, cannon or horse, or
+//! standing between the two kings: the flying general) does not take part.
 
 use crate::board::attacks::{
     cannon_attacks, elephant_moves, file_occupancy, horse_attackers, rook_attacks, ADVISOR_STEPS,
@@ -22,6 +24,19 @@ fn attackers(pos: &Position, sq: Square, occ: Bitboard) -> Bitboard {
         | PAWN_ATTACKERS[0][sq.index()] & pos.pieces(Color::Red, PieceKind::Pawn)
         | PAWN_ATTACKERS[1][sq.index()] & pos.pieces(Color::Black, PieceKind::Pawn);
     (lines | steps) & occ
+}
+
+/// Whether a piece of `color` leaving `from` for the exchange square `to` would leave
+/// its own king attacked, with the pieces of `occ` still on the board. The exchange
+/// square stays occupied (by the capturer), and whatever stood there is captured.
+fn exposes_king(pos: &Position, color: Color, from: Square, to: Square, occ: Bitboard) -> bool {
+    let king = pos.king_square(color);
+    let occ = occ.without(from);
+    let fo = file_occupancy(occ, king.file());
+    let enemy = pos.color_pieces(!color) & occ.without(to);
+    // The king's attackers on the board left, the enemy king along an open file too.
+    let kings = pos.pieces(!color, PieceKind::King);
+    ((attackers(pos, king, occ) | rook_attacks(king, occ, fo) & kings) & enemy).any()
 }
 
 /// Cheapest first; the king last.
@@ -61,13 +76,16 @@ pub fn see_ge(pos: &Position, mv: Move, threshold: i32) -> bool {
         if ours.is_empty() {
             break;
         }
-        res = !res;
-        let Some((kind, sq)) = ORDER
-            .iter()
-            .find_map(|&k| (ours & pos.pieces(stm, k)).lsb().map(|sq| (k, sq)))
-        else {
+        // The cheapest piece that may legally take (the king is checked below).
+        let Some((kind, sq)) = ORDER.iter().find_map(|&k| {
+            (ours & pos.pieces(stm, k))
+                .into_iter()
+                .find(|&sq| k == PieceKind::King || !exposes_king(pos, stm, sq, to, occ))
+                .map(|sq| (k, sq))
+        }) else {
             break;
         };
+        res = !res;
         if kind == PieceKind::King {
             // The king may only take last: if the other side still attacks, it cannot.
             return if (all & pos.color_pieces(!stm)).any() {
@@ -110,6 +128,31 @@ mod tests {
             "cannon (470) for a horse (430) defended by a rook"
         );
         assert!(see(fen, "e2e6", -100));
+    }
+
+    #[test]
+    fn pinned_pieces_do_not_recapture() {
+        // The black horse on e7 defends c6 but stands between Red's rook on e0 and the
+        // black king: it may not leave the file, so the cannon wins the pawn for nothing.
+        let fen = "4k4/9/4n4/2p6/9/2P6/9/2C6/9/4RK3 w - - 0 1";
+        assert!(see(fen, "c2c6", 100), "the pinned horse cannot take back");
+        // Without the pinning rook the horse takes back: cannon for pawn loses.
+        let fen = "4k4/9/4n4/2p6/9/2P6/9/2C6/9/5K3 w - - 0 1";
+        assert!(!see(fen, "c2c6", 0));
+    }
+
+    #[test]
+    fn a_piece_between_the_kings_does_not_recapture() {
+        // The black horse on e5 is all that stands between the two kings (the flying
+        // general): it may not take back on g6.
+        let fen = "4k4/9/9/6p2/4n4/9/9/6R2/9/4K4 w - - 0 1";
+        assert!(
+            see(fen, "g2g6", 100),
+            "the horse on e5 is pinned by the kings"
+        );
+        // With the red king off the file it takes back.
+        let fen = "4k4/9/9/6p2/4n4/9/9/6R2/9/3K5 w - - 0 1";
+        assert!(!see(fen, "g2g6", 0), "rook for pawn");
     }
 
     #[test]

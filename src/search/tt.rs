@@ -223,8 +223,9 @@ impl TranspositionTable {
             if data == 0 || e.check.load(Ordering::Relaxed) ^ data == key {
                 if data != 0 {
                     let (old, _) = unpack(data);
-                    // Keep a deeper exact result of the same position.
-                    if bound != Bound::Exact && old.depth > depth + 3 && old.bound == Bound::Exact {
+                    // Keep a much deeper result of the same position (a quiescence
+                    // result never replaces a searched one) unless the new one is exact.
+                    if bound != Bound::Exact && old.depth > depth + 3 {
                         return;
                     }
                     keep_move = old.mv;
