@@ -9,11 +9,12 @@ use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 use super::command::{parse, Command, Dialect, Go, PositionSource};
+use super::limits::{allowed_moves, limits_for, TimeUnit};
 use super::options::{self, Id, Kind, OPTIONS};
 use crate::board::repetition::RuleSet;
-use crate::board::{perft, Color, Move, Position};
+use crate::board::{perft, Move, Position};
 use crate::eval::nnue::{self, Network};
-use crate::search::{self, mate_in, Bound, Config, Info, Limits, Outcome, Reporter, Shared};
+use crate::search::{self, mate_in, Bound, Config, Info, Outcome, Reporter, Shared};
 
 /// Longest input line read in full; the rest of a longer line is discarded.
 const MAX_LINE: usize = 1 << 20;
@@ -548,70 +549,17 @@ impl Engine {
         }
     }
 
-    /// Converts a GUI time to a duration: UCI times are milliseconds; UCCI times are
-    /// seconds unless `usemillisec` is on.
-    fn duration(&self, value: f64) -> Duration {
-        let ms = if self.sink.dialect == Dialect::Ucci && !self.settings.use_millisec {
-            value * 1000.0
-        } else {
-            value
-        };
-        Duration::from_secs_f64((ms / 1000.0).clamp(0.0, 1e9))
-    }
-
     fn go(&mut self, go: Go) {
         for w in &go.warnings {
             self.sink.message(&format!("error: {w}"));
         }
-        let red = self.position.side_to_move() == Color::Red;
-        let mut limits = Limits {
-            depth: go.depth,
-            nodes: go.nodes,
-            mate: go.mate,
-            infinite: go.infinite,
-            ponder: go.ponder,
-            move_time: go.movetime.map(|t| self.duration(t)),
-            moves_to_go: go.movestogo,
-            ..Limits::default()
-        };
-        if let Some(mate) = go.mate {
-            limits.depth = Some(
-                limits.depth.unwrap_or(i32::MAX).min(
-                    i32::try_from(mate)
-                        .unwrap_or(i32::MAX)
-                        .saturating_mul(2)
-                        .saturating_add(1)
-                        .max(1),
-                ),
-            );
+        let unit = TimeUnit::of(self.sink.dialect, self.settings.use_millisec);
+        let mut limits = limits_for(&go, self.position.side_to_move(), unit);
+        let root = allowed_moves(&self.position, &self.banned, &go.searchmoves);
+        for e in &root.errors {
+            self.sink.message(&format!("error: searchmoves: {e}"));
         }
-        let own = if red { go.wtime } else { go.btime }.or(go.time);
-        let inc = if red { go.winc } else { go.binc }.or(go.increment);
-        limits.time = own.map(|t| self.duration(t));
-        limits.increment = inc.map_or(Duration::ZERO, |t| self.duration(t));
-        let legal = self.position.legal_moves();
-        let mut allowed: Vec<Move> = legal
-            .iter()
-            .copied()
-            .filter(|m| !self.banned.contains(m))
-            .collect();
-        if !go.searchmoves.is_empty() {
-            let wanted: Vec<Move> = go
-                .searchmoves
-                .iter()
-                .filter_map(|t| match self.position.parse_move(t) {
-                    Ok(m) => Some(m),
-                    Err(e) => {
-                        self.sink.message(&format!("error: searchmoves: {e}"));
-                        None
-                    }
-                })
-                .collect();
-            allowed.retain(|m| wanted.contains(m));
-        }
-        if allowed.len() < legal.len() {
-            limits.search_moves = allowed.clone();
-        }
+        limits.search_moves = root.restriction();
         let config = Config {
             threads: self.settings.threads,
             multipv: if self.sink.dialect == Dialect::Uci {
@@ -624,9 +572,9 @@ impl Engine {
             rule_set: self.settings.rule_set,
             net: self.settings.search_net(),
         };
-        if allowed.is_empty() {
+        if root.allowed.is_empty() {
             // Mated, stalemated, or every move banned.
-            if !legal.is_empty() {
+            if root.legal > 0 {
                 self.sink
                     .message("error: every legal move is banned or excluded");
             }
