@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 
 use super::command::{parse, Command, Dialect, Go, PositionSource};
 use super::limits::{allowed_moves, limits_for, TimeUnit};
-use super::options::{self, Id, Kind, OPTIONS};
+use super::options::{self, Id, Kind, OptionError, Spec, OPTIONS};
 use crate::board::repetition::RuleSet;
 use crate::board::{perft, Move, Position};
 use crate::eval::nnue::{self, Network};
@@ -393,78 +393,7 @@ impl Engine {
             ));
         };
         let value = value.unwrap_or("").trim();
-        let spin = |v: &str| -> Result<i64, String> {
-            let Kind::Spin { min, max, .. } = spec.kind else {
-                return Err("not a number option".into());
-            };
-            let n: i64 = v.parse().map_err(|_| format!("'{v}' is not a number"))?;
-            if n < min || n > max {
-                return Err(format!("{n} is out of range {min}..{max}"));
-            }
-            Ok(n)
-        };
-        let check =
-            |v: &str| options::parse_check(v).ok_or_else(|| format!("'{v}' is not true or false"));
-        let result: Result<(), String> = (|| {
-            match spec.id {
-                Id::Hash => {
-                    let mb = match spin(value)? {
-                        0 => 16,
-                        n => n as usize,
-                    };
-                    if mb != self.settings.hash_mb {
-                        // The old table stays when the new one cannot be had.
-                        let shared = Shared::try_new(mb).map_err(|e| {
-                            format!("{e}; keeping the {} MB table", self.settings.hash_mb)
-                        })?;
-                        self.settings.hash_mb = mb;
-                        self.shared = Arc::new(shared);
-                    }
-                }
-                Id::Threads => {
-                    self.settings.threads = match spin(value)? {
-                        0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
-                        n => n as usize,
-                    };
-                }
-                Id::MultiPv => self.settings.multipv = spin(value)? as usize,
-                Id::MoveOverhead => self.settings.move_overhead_ms = spin(value)? as u64,
-                Id::ClearHash => self.shared.tt.clear(),
-                Id::UseMillisec => self.settings.use_millisec = check(value)?,
-                Id::Rule60 => self.settings.rule60 = check(value)?,
-                Id::RepetitionRule => {
-                    self.settings.rule_set = value
-                        .parse()
-                        .map_err(|_| format!("'{value}' is not chinese or asian"))?;
-                }
-                Id::DrawOffers => self.settings.draw_offers = check(value)?,
-                Id::Resign => self.settings.resign = check(value)?,
-                Id::Debug => self.settings.debug = check(value)?,
-                Id::Ponder | Id::Batch => {
-                    check(value)?;
-                }
-                Id::Variant => {
-                    if !value.eq_ignore_ascii_case("xiangqi") {
-                        return Err(format!("only the variant xiangqi is played, not '{value}'"));
-                    }
-                }
-                Id::EvalFile => self.load_net(value)?,
-                Id::UseNnue => {
-                    let on = check(value)?;
-                    if on && self.settings.net.is_none() {
-                        return Err("no network is loaded (set EvalFile first)".into());
-                    }
-                    if on != self.settings.use_nnue {
-                        // Stored static evaluations came from the other evaluator.
-                        self.shared.tt.clear();
-                    }
-                    self.settings.use_nnue = on;
-                }
-                Id::Ignored => {}
-            }
-            Ok(())
-        })();
-        if let Err(e) = result {
+        if let Err(e) = self.apply_option(spec, value) {
             self.sink.message(&format!(
                 "error: option {}: {e}",
                 spec.name(self.sink.dialect)
@@ -472,22 +401,85 @@ impl Engine {
         }
     }
 
+    /// Sets the option `spec` to `value`; on error it keeps its value.
+    fn apply_option(&mut self, spec: &Spec, value: &str) -> Result<(), OptionError> {
+        match spec.id {
+            Id::Hash => {
+                let mb = match spec.spin_value(value)? {
+                    0 => 16,
+                    n => n as usize,
+                };
+                if mb != self.settings.hash_mb {
+                    // The old table stays when the new one cannot be had.
+                    let shared = Shared::try_new(mb).map_err(|reason| OptionError::NoTable {
+                        reason,
+                        keeping_mb: self.settings.hash_mb,
+                    })?;
+                    self.settings.hash_mb = mb;
+                    self.shared = Arc::new(shared);
+                }
+            }
+            Id::Threads => {
+                self.settings.threads = match spec.spin_value(value)? {
+                    0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+                    n => n as usize,
+                };
+            }
+            Id::MultiPv => self.settings.multipv = spec.spin_value(value)? as usize,
+            Id::MoveOverhead => self.settings.move_overhead_ms = spec.spin_value(value)? as u64,
+            Id::ClearHash => self.shared.tt.clear(),
+            Id::UseMillisec => self.settings.use_millisec = options::check_value(value)?,
+            Id::Rule60 => self.settings.rule60 = options::check_value(value)?,
+            Id::RepetitionRule => {
+                self.settings.rule_set = value
+                    .parse()
+                    .map_err(|_| OptionError::UnknownRuleSet(value.to_string()))?;
+            }
+            Id::DrawOffers => self.settings.draw_offers = options::check_value(value)?,
+            Id::Resign => self.settings.resign = options::check_value(value)?,
+            Id::Debug => self.settings.debug = options::check_value(value)?,
+            Id::Ponder | Id::Batch => {
+                options::check_value(value)?;
+            }
+            Id::Variant => {
+                if !value.eq_ignore_ascii_case("xiangqi") {
+                    return Err(OptionError::NotXiangqi(value.to_string()));
+                }
+            }
+            Id::EvalFile => self.load_net(value)?,
+            Id::UseNnue => {
+                let on = options::check_value(value)?;
+                if on && self.settings.net.is_none() {
+                    return Err(OptionError::NoNetwork);
+                }
+                if on != self.settings.use_nnue {
+                    // Stored static evaluations came from the other evaluator.
+                    self.shared.tt.clear();
+                }
+                self.settings.use_nnue = on;
+            }
+            Id::Ignored => {}
+        }
+        Ok(())
+    }
+
     /// `EvalFile`: loads the net `value` names (empty or `<embedded>`: the embedded
     /// one). On error the current net stays.
-    fn load_net(&mut self, value: &str) -> Result<(), String> {
-        let keeping = || match &self.settings.net {
-            Some(_) => format!("keeping the net '{}'", self.settings.eval_file),
-            None => "no network loaded".to_string(),
-        };
+    fn load_net(&mut self, value: &str) -> Result<(), OptionError> {
         let embedded = value.is_empty() || value.eq_ignore_ascii_case(nnue::EMBEDDED_NAME);
         let loaded = if embedded {
             nnue::embedded()
         } else {
             Network::load(std::path::Path::new(value)).map(Arc::new)
         };
-        let net = loaded.map_err(|e| {
-            let name: String = value.chars().take(200).collect();
-            format!("cannot load '{name}': {e}; {}", keeping())
+        let net = loaded.map_err(|error| OptionError::NetNotLoaded {
+            name: value.chars().take(200).collect(),
+            error,
+            keeping: self
+                .settings
+                .net
+                .as_ref()
+                .map(|_| self.settings.eval_file.clone()),
         })?;
         let changed = self
             .settings
