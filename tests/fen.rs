@@ -1,20 +1,16 @@
 //! FEN: printing and parsing round trips, the accepted variants (H/E letters, `r` for
 //! Red, missing trailing fields) and every error the parser and the validator report.
 
+mod common;
+
 use chariot::board::{
     Color, FenError, Piece, PieceKind, Position, PositionError, Setup, Square, START_FEN,
 };
 
+use common::perft_fens;
+
 fn sq(text: &str) -> Square {
     Square::parse(text).unwrap()
-}
-
-fn perft_fens() -> Vec<String> {
-    include_str!("data/perft.epd")
-        .lines()
-        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
-        .map(|l| l.split(';').next().unwrap().trim().to_string())
-        .collect()
 }
 
 /// Parses `fen`, expecting an error; checks that its message is not empty and mentions

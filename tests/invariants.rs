@@ -6,7 +6,7 @@ mod common;
 
 use chariot::board::{Color, Move, PieceKind, Position, Square, START_FEN};
 
-use common::Rng;
+use common::{perft_fens, Rng};
 
 /// Every bitboard and square of the position, for exact comparison.
 fn snapshot(pos: &Position) -> Vec<u128> {
@@ -28,12 +28,7 @@ fn snapshot(pos: &Position) -> Vec<u128> {
 
 fn start_fens() -> Vec<String> {
     let mut fens = vec![START_FEN.to_string()];
-    fens.extend(
-        include_str!("data/perft.epd")
-            .lines()
-            .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-            .map(|l| l.split(';').next().unwrap().trim().to_string()),
-    );
+    fens.extend(perft_fens());
     fens
 }
 

@@ -16,7 +16,7 @@ use std::sync::Arc;
 
 use chariot::board::{Color, PieceKind, Position, Square};
 use chariot::eval::nnue::{self, AccumulatorStack, Accumulators, NetError, Network};
-use common::Rng;
+use common::{perft_fens, Rng};
 
 const INPUTS: usize = 1260;
 const HIDDEN: usize = 256;
@@ -189,11 +189,8 @@ fn reference_eval(w: &Weights, pos: &Position) -> i64 {
 /// Positions from random games from the perft suite's starts.
 fn sample_positions(rng: &mut Rng, plies: usize) -> Vec<Position> {
     let mut out = Vec::new();
-    for line in include_str!("data/perft.epd").lines() {
-        if line.starts_with('#') || line.trim().is_empty() {
-            continue;
-        }
-        let mut pos = Position::from_fen(line.split(';').next().unwrap()).unwrap();
+    for fen in perft_fens() {
+        let mut pos = Position::from_fen(&fen).unwrap();
         for _ in 0..plies {
             out.push(pos.clone());
             let moves = pos.legal_moves();

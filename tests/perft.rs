@@ -2,37 +2,16 @@
 //! independent generators), for each position and for its colour-flipped and
 //! left-right mirrored twins.
 
+mod common;
+
 use chariot::board::{perft, Position};
 
-struct Case {
-    fen: String,
-    counts: Vec<(u32, u64)>,
-}
-
-fn cases() -> Vec<Case> {
-    let text = include_str!("data/perft.epd");
-    text.lines()
-        .filter(|line| !line.trim().is_empty() && !line.starts_with('#'))
-        .map(|line| {
-            let mut parts = line.split(';');
-            let fen = parts.next().expect("a FEN").trim().to_string();
-            let counts = parts
-                .map(|field| {
-                    let mut words = field.split_whitespace();
-                    let depth = words.next().expect("Dn")[1..].parse().expect("depth");
-                    let nodes = words.next().expect("count").parse().expect("count");
-                    (depth, nodes)
-                })
-                .collect();
-            Case { fen, counts }
-        })
-        .collect()
-}
+use common::perft_cases;
 
 /// Perft over the positions whose deepest count is at most `limit` leaves, in
 /// parallel over the root moves.
 fn check_all(limit: u64, transform: fn(&Position) -> Position) {
-    let cases = cases();
+    let cases = perft_cases();
     assert!(cases.len() >= 25, "the suite has {} positions", cases.len());
     for case in &cases {
         let pos = transform(
@@ -85,7 +64,7 @@ fn mirrored_positions_have_the_same_counts() {
 
 #[test]
 fn sequential_and_parallel_agree() {
-    let case = &cases()[2];
+    let case = &perft_cases()[2];
     let mut pos = Position::from_fen(&case.fen).unwrap();
     let (depth, expected) = case.counts[3];
     assert_eq!(perft::perft(&mut pos, depth), expected);

@@ -131,3 +131,43 @@ fn bad_input_gets_one_error_line_and_the_engine_keeps_answering() {
     );
     assert_eq!(lines.last().unwrap(), "readyok");
 }
+
+#[test]
+fn option_errors_keep_their_wording() {
+    let lines = session(
+        b"uci\n\
+          setoption name Hash value abc\n\
+          setoption name Hash value 70000\n\
+          setoption name Threads value -5\n\
+          setoption name Rule60 value maybe\n\
+          setoption name Repetition Rule value western\n\
+          setoption name UCI_Variant value chess\n\
+          setoption name EvalFile value /nonexistent/chariot-test.nnue\n\
+          setoption name Nope value 1\n\
+          setoption name Hash value 1\n\
+          quit\n",
+    );
+    let errors: Vec<&str> = lines
+        .iter()
+        .filter_map(|l| l.strip_prefix("info string error: "))
+        .collect();
+    assert_eq!(errors.len(), 8, "{errors:#?}");
+    assert_eq!(
+        errors[..6],
+        [
+            "option Hash: 'abc' is not a number",
+            "option Hash: 70000 is out of range 0..65536",
+            "option Threads: -5 is out of range 0..256",
+            "option Rule60: 'maybe' is not true or false",
+            "option Repetition Rule: 'western' is not chinese or asian",
+            "option UCI_Variant: only the variant xiangqi is played, not 'chess'",
+        ]
+    );
+    assert!(
+        errors[6].starts_with("option EvalFile: cannot load '/nonexistent/chariot-test.nnue': ")
+            && errors[6].ends_with("; keeping the net '<embedded>'"),
+        "{}",
+        errors[6]
+    );
+    assert_eq!(errors[7], "unknown option 'Nope'");
+}

@@ -22,14 +22,10 @@ use chariot::protocol::{parse, Command, Engine};
 
 const CASES: usize = 20_000;
 
-use common::Rng;
+use common::{perft_fens, Rng};
 
 fn valid_fens() -> Vec<String> {
-    let mut fens: Vec<String> = include_str!("data/perft.epd")
-        .lines()
-        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
-        .map(|l| l.split(';').next().unwrap_or("").trim().to_string())
-        .collect();
+    let mut fens = perft_fens();
     fens.extend(
         [
             START_FEN,

@@ -10,6 +10,8 @@ use std::collections::BTreeSet;
 
 use chariot::board::{Color, Move, MoveList, Piece, PieceKind, Position, Square, START_FEN};
 
+use common::{perft_fens, Rng};
+
 // ----- helpers ----------------------------------------------------------------------
 
 fn pos(fen: &str) -> Position {
@@ -109,16 +111,6 @@ fn squares(list: &[&str]) -> BTreeSet<Square> {
 fn checkers(p: &Position) -> BTreeSet<Square> {
     p.checkers().into_iter().collect()
 }
-
-fn perft_fens() -> Vec<String> {
-    include_str!("data/perft.epd")
-        .lines()
-        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
-        .map(|l| l.split(';').next().unwrap().trim().to_string())
-        .collect()
-}
-
-use common::Rng;
 
 /// The perft positions, their colour-flipped twins and positions reached from each by
 /// random legal play (`games` games of up to `plies` plies).

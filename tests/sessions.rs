@@ -475,3 +475,40 @@ fn use_nnue_off_gives_the_hce_bench_signature() {
     s.send("setoption name Use NNUE value true");
     assert_eq!(bench_nodes(&mut s), nnue);
 }
+
+#[test]
+fn searchmoves_errors_are_reported_and_the_rest_searched() {
+    let mut s = Session::start();
+    s.send("uci");
+    s.wait_for(|l| l == "uciok", SECOND * 5);
+    s.send("position startpos");
+    s.send("go depth 2 searchmoves h2e2 xyz a0a5");
+    let (line, _) = s.wait_for(starts("bestmove"), SECOND * 5);
+    assert!(
+        line == "bestmove h2e2" || line.starts_with("bestmove h2e2 ponder "),
+        "{line}"
+    );
+    s.send("go depth 2 searchmoves zz");
+    s.wait_for(starts("bestmove"), SECOND * 5);
+    let answers: Vec<&str> = s
+        .log
+        .iter()
+        .map(String::as_str)
+        .filter(|l| l.starts_with("info string error") || l.starts_with("bestmove"))
+        .collect();
+    assert_eq!(
+        answers[..2],
+        [
+            "info string error: searchmoves: 'xyz' is not a move in ICCS coordinates (like h2e2)",
+            "info string error: searchmoves: a0a5 is not a legal move in this position",
+        ]
+    );
+    assert_eq!(
+        answers[3..],
+        [
+            "info string error: searchmoves: 'zz' is not a move in ICCS coordinates (like h2e2)",
+            "info string error: every legal move is banned or excluded",
+            "bestmove (none)",
+        ]
+    );
+}

@@ -9,11 +9,12 @@ use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 use super::command::{parse, Command, Dialect, Go, PositionSource};
-use super::options::{self, Id, Kind, OPTIONS};
+use super::limits::{allowed_moves, limits_for, TimeUnit};
+use super::options::{self, Id, Kind, OptionError, Spec, OPTIONS};
 use crate::board::repetition::RuleSet;
-use crate::board::{perft, Color, Move, Position};
+use crate::board::{perft, Move, Position};
 use crate::eval::nnue::{self, Network};
-use crate::search::{self, mate_in, Bound, Config, Info, Limits, Outcome, Reporter, Shared};
+use crate::search::{self, mate_in, Bound, Config, Info, Outcome, Reporter, Shared};
 
 /// Longest input line read in full; the rest of a longer line is discarded.
 const MAX_LINE: usize = 1 << 20;
@@ -392,78 +393,7 @@ impl Engine {
             ));
         };
         let value = value.unwrap_or("").trim();
-        let spin = |v: &str| -> Result<i64, String> {
-            let Kind::Spin { min, max, .. } = spec.kind else {
-                return Err("not a number option".into());
-            };
-            let n: i64 = v.parse().map_err(|_| format!("'{v}' is not a number"))?;
-            if n < min || n > max {
-                return Err(format!("{n} is out of range {min}..{max}"));
-            }
-            Ok(n)
-        };
-        let check =
-            |v: &str| options::parse_check(v).ok_or_else(|| format!("'{v}' is not true or false"));
-        let result: Result<(), String> = (|| {
-            match spec.id {
-                Id::Hash => {
-                    let mb = match spin(value)? {
-                        0 => 16,
-                        n => n as usize,
-                    };
-                    if mb != self.settings.hash_mb {
-                        // The old table stays when the new one cannot be had.
-                        let shared = Shared::try_new(mb).map_err(|e| {
-                            format!("{e}; keeping the {} MB table", self.settings.hash_mb)
-                        })?;
-                        self.settings.hash_mb = mb;
-                        self.shared = Arc::new(shared);
-                    }
-                }
-                Id::Threads => {
-                    self.settings.threads = match spin(value)? {
-                        0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
-                        n => n as usize,
-                    };
-                }
-                Id::MultiPv => self.settings.multipv = spin(value)? as usize,
-                Id::MoveOverhead => self.settings.move_overhead_ms = spin(value)? as u64,
-                Id::ClearHash => self.shared.tt.clear(),
-                Id::UseMillisec => self.settings.use_millisec = check(value)?,
-                Id::Rule60 => self.settings.rule60 = check(value)?,
-                Id::RepetitionRule => {
-                    self.settings.rule_set = value
-                        .parse()
-                        .map_err(|_| format!("'{value}' is not chinese or asian"))?;
-                }
-                Id::DrawOffers => self.settings.draw_offers = check(value)?,
-                Id::Resign => self.settings.resign = check(value)?,
-                Id::Debug => self.settings.debug = check(value)?,
-                Id::Ponder | Id::Batch => {
-                    check(value)?;
-                }
-                Id::Variant => {
-                    if !value.eq_ignore_ascii_case("xiangqi") {
-                        return Err(format!("only the variant xiangqi is played, not '{value}'"));
-                    }
-                }
-                Id::EvalFile => self.load_net(value)?,
-                Id::UseNnue => {
-                    let on = check(value)?;
-                    if on && self.settings.net.is_none() {
-                        return Err("no network is loaded (set EvalFile first)".into());
-                    }
-                    if on != self.settings.use_nnue {
-                        // Stored static evaluations came from the other evaluator.
-                        self.shared.tt.clear();
-                    }
-                    self.settings.use_nnue = on;
-                }
-                Id::Ignored => {}
-            }
-            Ok(())
-        })();
-        if let Err(e) = result {
+        if let Err(e) = self.apply_option(spec, value) {
             self.sink.message(&format!(
                 "error: option {}: {e}",
                 spec.name(self.sink.dialect)
@@ -471,22 +401,85 @@ impl Engine {
         }
     }
 
+    /// Sets the option `spec` to `value`; on error it keeps its value.
+    fn apply_option(&mut self, spec: &Spec, value: &str) -> Result<(), OptionError> {
+        match spec.id {
+            Id::Hash => {
+                let mb = match spec.spin_value(value)? {
+                    0 => 16,
+                    n => n as usize,
+                };
+                if mb != self.settings.hash_mb {
+                    // The old table stays when the new one cannot be had.
+                    let shared = Shared::try_new(mb).map_err(|reason| OptionError::NoTable {
+                        reason,
+                        keeping_mb: self.settings.hash_mb,
+                    })?;
+                    self.settings.hash_mb = mb;
+                    self.shared = Arc::new(shared);
+                }
+            }
+            Id::Threads => {
+                self.settings.threads = match spec.spin_value(value)? {
+                    0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+                    n => n as usize,
+                };
+            }
+            Id::MultiPv => self.settings.multipv = spec.spin_value(value)? as usize,
+            Id::MoveOverhead => self.settings.move_overhead_ms = spec.spin_value(value)? as u64,
+            Id::ClearHash => self.shared.tt.clear(),
+            Id::UseMillisec => self.settings.use_millisec = options::check_value(value)?,
+            Id::Rule60 => self.settings.rule60 = options::check_value(value)?,
+            Id::RepetitionRule => {
+                self.settings.rule_set = value
+                    .parse()
+                    .map_err(|_| OptionError::UnknownRuleSet(value.to_string()))?;
+            }
+            Id::DrawOffers => self.settings.draw_offers = options::check_value(value)?,
+            Id::Resign => self.settings.resign = options::check_value(value)?,
+            Id::Debug => self.settings.debug = options::check_value(value)?,
+            Id::Ponder | Id::Batch => {
+                options::check_value(value)?;
+            }
+            Id::Variant => {
+                if !value.eq_ignore_ascii_case("xiangqi") {
+                    return Err(OptionError::NotXiangqi(value.to_string()));
+                }
+            }
+            Id::EvalFile => self.load_net(value)?,
+            Id::UseNnue => {
+                let on = options::check_value(value)?;
+                if on && self.settings.net.is_none() {
+                    return Err(OptionError::NoNetwork);
+                }
+                if on != self.settings.use_nnue {
+                    // Stored static evaluations came from the other evaluator.
+                    self.shared.tt.clear();
+                }
+                self.settings.use_nnue = on;
+            }
+            Id::Ignored => {}
+        }
+        Ok(())
+    }
+
     /// `EvalFile`: loads the net `value` names (empty or `<embedded>`: the embedded
     /// one). On error the current net stays.
-    fn load_net(&mut self, value: &str) -> Result<(), String> {
-        let keeping = || match &self.settings.net {
-            Some(_) => format!("keeping the net '{}'", self.settings.eval_file),
-            None => "no network loaded".to_string(),
-        };
+    fn load_net(&mut self, value: &str) -> Result<(), OptionError> {
         let embedded = value.is_empty() || value.eq_ignore_ascii_case(nnue::EMBEDDED_NAME);
         let loaded = if embedded {
             nnue::embedded()
         } else {
             Network::load(std::path::Path::new(value)).map(Arc::new)
         };
-        let net = loaded.map_err(|e| {
-            let name: String = value.chars().take(200).collect();
-            format!("cannot load '{name}': {e}; {}", keeping())
+        let net = loaded.map_err(|error| OptionError::NetNotLoaded {
+            name: value.chars().take(200).collect(),
+            error,
+            keeping: self
+                .settings
+                .net
+                .as_ref()
+                .map(|_| self.settings.eval_file.clone()),
         })?;
         let changed = self
             .settings
@@ -548,70 +541,17 @@ impl Engine {
         }
     }
 
-    /// Converts a GUI time to a duration: UCI times are milliseconds; UCCI times are
-    /// seconds unless `usemillisec` is on.
-    fn duration(&self, value: f64) -> Duration {
-        let ms = if self.sink.dialect == Dialect::Ucci && !self.settings.use_millisec {
-            value * 1000.0
-        } else {
-            value
-        };
-        Duration::from_secs_f64((ms / 1000.0).clamp(0.0, 1e9))
-    }
-
     fn go(&mut self, go: Go) {
         for w in &go.warnings {
             self.sink.message(&format!("error: {w}"));
         }
-        let red = self.position.side_to_move() == Color::Red;
-        let mut limits = Limits {
-            depth: go.depth,
-            nodes: go.nodes,
-            mate: go.mate,
-            infinite: go.infinite,
-            ponder: go.ponder,
-            move_time: go.movetime.map(|t| self.duration(t)),
-            moves_to_go: go.movestogo,
-            ..Limits::default()
-        };
-        if let Some(mate) = go.mate {
-            limits.depth = Some(
-                limits.depth.unwrap_or(i32::MAX).min(
-                    i32::try_from(mate)
-                        .unwrap_or(i32::MAX)
-                        .saturating_mul(2)
-                        .saturating_add(1)
-                        .max(1),
-                ),
-            );
+        let unit = TimeUnit::of(self.sink.dialect, self.settings.use_millisec);
+        let mut limits = limits_for(&go, self.position.side_to_move(), unit);
+        let root = allowed_moves(&self.position, &self.banned, &go.searchmoves);
+        for e in &root.errors {
+            self.sink.message(&format!("error: searchmoves: {e}"));
         }
-        let own = if red { go.wtime } else { go.btime }.or(go.time);
-        let inc = if red { go.winc } else { go.binc }.or(go.increment);
-        limits.time = own.map(|t| self.duration(t));
-        limits.increment = inc.map_or(Duration::ZERO, |t| self.duration(t));
-        let legal = self.position.legal_moves();
-        let mut allowed: Vec<Move> = legal
-            .iter()
-            .copied()
-            .filter(|m| !self.banned.contains(m))
-            .collect();
-        if !go.searchmoves.is_empty() {
-            let wanted: Vec<Move> = go
-                .searchmoves
-                .iter()
-                .filter_map(|t| match self.position.parse_move(t) {
-                    Ok(m) => Some(m),
-                    Err(e) => {
-                        self.sink.message(&format!("error: searchmoves: {e}"));
-                        None
-                    }
-                })
-                .collect();
-            allowed.retain(|m| wanted.contains(m));
-        }
-        if allowed.len() < legal.len() {
-            limits.search_moves = allowed.clone();
-        }
+        limits.search_moves = root.restriction();
         let config = Config {
             threads: self.settings.threads,
             multipv: if self.sink.dialect == Dialect::Uci {
@@ -624,9 +564,9 @@ impl Engine {
             rule_set: self.settings.rule_set,
             net: self.settings.search_net(),
         };
-        if allowed.is_empty() {
+        if root.allowed.is_empty() {
             // Mated, stalemated, or every move banned.
-            if !legal.is_empty() {
+            if root.legal > 0 {
                 self.sink
                     .message("error: every legal move is banned or excluded");
             }

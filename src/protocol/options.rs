@@ -1,6 +1,10 @@
-//! One table of engine options, shown in each dialect's own syntax.
+//! One table of engine options, shown in each dialect's own syntax, and why a value for
+//! one is refused.
+
+use std::fmt;
 
 use super::command::Dialect;
+use crate::eval::nnue::NetError;
 
 /// The kind and range of an option.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -321,5 +325,219 @@ pub fn parse_check(value: &str) -> Option<bool> {
         "true" | "on" | "1" | "yes" => Some(true),
         "false" | "off" | "0" | "no" => Some(false),
         _ => None,
+    }
+}
+
+/// A check option's value.
+///
+/// # Errors
+/// [`OptionError::NotABool`] when `value` is none of [`parse_check`]'s words.
+pub fn check_value(value: &str) -> Result<bool, OptionError> {
+    parse_check(value).ok_or_else(|| OptionError::NotABool(value.to_string()))
+}
+
+impl Spec {
+    /// A spin option's value, checked against its range.
+    ///
+    /// # Errors
+    /// When `value` is not an integer, is outside the range, or this is not a spin
+    /// option.
+    pub fn spin_value(&self, value: &str) -> Result<i64, OptionError> {
+        let Kind::Spin { min, max, .. } = self.kind else {
+            return Err(OptionError::NotASpin);
+        };
+        let n: i64 = value
+            .parse()
+            .map_err(|_| OptionError::NotANumber(value.to_string()))?;
+        if n < min || n > max {
+            return Err(OptionError::OutOfRange { value: n, min, max });
+        }
+        Ok(n)
+    }
+}
+
+/// Why a `setoption` value was refused; the option keeps its value. Shown after
+/// `error: option <name>: `.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum OptionError {
+    /// A spin value that is not an integer.
+    NotANumber(String),
+    /// A spin value outside the option's range.
+    OutOfRange { value: i64, min: i64, max: i64 },
+    /// A check value that is not true or false.
+    NotABool(String),
+    /// A number was asked of an option that is not a spin (a slip in the table).
+    NotASpin,
+    /// `Repetition Rule` other than chinese or asian.
+    UnknownRuleSet(String),
+    /// `UCI_Variant` other than xiangqi.
+    NotXiangqi(String),
+    /// The hash table of the new size cannot be had; the old one of `keeping_mb`
+    /// stays.
+    NoTable { reason: String, keeping_mb: usize },
+    /// `EvalFile` names a net that cannot be loaded (`name` is cut to 200 characters);
+    /// `keeping` is the file of the net that stays, if there is one.
+    NetNotLoaded {
+        name: String,
+        error: NetError,
+        keeping: Option<String>,
+    },
+    /// `Use NNUE` turned on with no net loaded.
+    NoNetwork,
+}
+
+impl fmt::Display for OptionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            OptionError::NotANumber(value) => write!(f, "'{value}' is not a number"),
+            OptionError::OutOfRange { value, min, max } => {
+                write!(f, "{value} is out of range {min}..{max}")
+            }
+            OptionError::NotABool(value) => write!(f, "'{value}' is not true or false"),
+            OptionError::NotASpin => write!(f, "not a number option"),
+            OptionError::UnknownRuleSet(value) => write!(f, "'{value}' is not chinese or asian"),
+            OptionError::NotXiangqi(value) => {
+                write!(f, "only the variant xiangqi is played, not '{value}'")
+            }
+            OptionError::NoTable { reason, keeping_mb } => {
+                write!(f, "{reason}; keeping the {keeping_mb} MB table")
+            }
+            OptionError::NetNotLoaded {
+                name,
+                error,
+                keeping,
+            } => {
+                write!(f, "cannot load '{name}': {error}; ")?;
+                match keeping {
+                    Some(file) => write!(f, "keeping the net '{file}'"),
+                    None => write!(f, "no network loaded"),
+                }
+            }
+            OptionError::NoNetwork => write!(f, "no network is loaded (set EvalFile first)"),
+        }
+    }
+}
+
+impl std::error::Error for OptionError {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn spec(id: Id) -> &'static Spec {
+        OPTIONS.iter().find(|s| s.id == id).unwrap()
+    }
+
+    #[test]
+    fn spin_values_are_numbers_in_range() {
+        let hash = spec(Id::Hash);
+        assert_eq!(hash.spin_value("64"), Ok(64));
+        assert_eq!(hash.spin_value("0"), Ok(0));
+        assert_eq!(hash.spin_value("65536"), Ok(65536));
+        assert_eq!(
+            hash.spin_value("abc"),
+            Err(OptionError::NotANumber("abc".into()))
+        );
+        assert_eq!(
+            hash.spin_value("1.5"),
+            Err(OptionError::NotANumber("1.5".into()))
+        );
+        assert_eq!(
+            hash.spin_value("65537"),
+            Err(OptionError::OutOfRange {
+                value: 65537,
+                min: 0,
+                max: 65536
+            })
+        );
+        assert_eq!(
+            spec(Id::MultiPv).spin_value("0"),
+            Err(OptionError::OutOfRange {
+                value: 0,
+                min: 1,
+                max: 128
+            })
+        );
+        assert_eq!(spec(Id::Rule60).spin_value("1"), Err(OptionError::NotASpin));
+    }
+
+    #[test]
+    fn check_values_are_true_or_false() {
+        for word in ["true", "ON", "1", "yes"] {
+            assert_eq!(check_value(word), Ok(true), "{word}");
+        }
+        for word in ["false", "Off", "0", "no"] {
+            assert_eq!(check_value(word), Ok(false), "{word}");
+        }
+        assert_eq!(
+            check_value("maybe"),
+            Err(OptionError::NotABool("maybe".into()))
+        );
+        assert_eq!(check_value(""), Err(OptionError::NotABool(String::new())));
+    }
+
+    #[test]
+    fn option_errors_read_as_before() {
+        let io = NetError::Io {
+            path: "x.nnue".into(),
+            message: "gone".into(),
+        };
+        let cases = [
+            (
+                OptionError::NotANumber("abc".into()),
+                "'abc' is not a number",
+            ),
+            (
+                OptionError::OutOfRange {
+                    value: -5,
+                    min: 0,
+                    max: 256,
+                },
+                "-5 is out of range 0..256",
+            ),
+            (
+                OptionError::NotABool("maybe".into()),
+                "'maybe' is not true or false",
+            ),
+            (OptionError::NotASpin, "not a number option"),
+            (
+                OptionError::UnknownRuleSet("western".into()),
+                "'western' is not chinese or asian",
+            ),
+            (
+                OptionError::NotXiangqi("chess".into()),
+                "only the variant xiangqi is played, not 'chess'",
+            ),
+            (
+                OptionError::NoTable {
+                    reason: "too big".into(),
+                    keeping_mb: 16,
+                },
+                "too big; keeping the 16 MB table",
+            ),
+            (
+                OptionError::NetNotLoaded {
+                    name: "x.nnue".into(),
+                    error: io.clone(),
+                    keeping: Some("<embedded>".into()),
+                },
+                "cannot load 'x.nnue': cannot read the file (gone); keeping the net '<embedded>'",
+            ),
+            (
+                OptionError::NetNotLoaded {
+                    name: "x.nnue".into(),
+                    error: io,
+                    keeping: None,
+                },
+                "cannot load 'x.nnue': cannot read the file (gone); no network loaded",
+            ),
+            (
+                OptionError::NoNetwork,
+                "no network is loaded (set EvalFile first)",
+            ),
+        ];
+        for (error, text) in cases {
+            assert_eq!(error.to_string(), text, "{error:?}");
+        }
     }
 }

@@ -1,6 +1,47 @@
-//! Shared by the integration tests: a small deterministic generator (xorshift64*).
+//! Shared by the integration tests: a small deterministic generator (xorshift64*) and
+//! the one reader of the perft suite, `tests/data/perft.epd`.
 
+// Each test binary uses only some of these.
 #![allow(dead_code)]
+
+/// The perft suite: `<FEN> ;D1 <n> ;D2 <n> ...` per line, `#` comments.
+const PERFT_SUITE: &str = include_str!("../data/perft.epd");
+
+/// One position of the perft suite with its leaf counts.
+pub struct PerftCase {
+    pub fen: String,
+    /// `(depth, leaves)`, shallowest first.
+    pub counts: Vec<(u32, u64)>,
+}
+
+/// Every position of the perft suite, in file order.
+///
+/// # Panics
+/// When a line of the suite is malformed.
+pub fn perft_cases() -> Vec<PerftCase> {
+    PERFT_SUITE
+        .lines()
+        .filter(|line| !line.trim().is_empty() && !line.starts_with('#'))
+        .map(|line| {
+            let mut fields = line.split(';');
+            let fen = fields.next().expect("a FEN").trim().to_string();
+            let counts = fields
+                .map(|field| {
+                    let mut words = field.split_whitespace();
+                    let depth = words.next().expect("Dn")[1..].parse().expect("depth");
+                    let nodes = words.next().expect("count").parse().expect("count");
+                    (depth, nodes)
+                })
+                .collect();
+            PerftCase { fen, counts }
+        })
+        .collect()
+}
+
+/// The FENs of the perft suite, in file order.
+pub fn perft_fens() -> Vec<String> {
+    perft_cases().into_iter().map(|case| case.fen).collect()
+}
 
 /// Fixed-seed pseudo-random numbers, the same sequence on every run.
 pub struct Rng(pub u64);

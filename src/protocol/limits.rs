@@ -1,0 +1,288 @@
+//! What a `go` asks the search for: its arguments turned into search [`Limits`], and the
+//! root moves it may choose from. Both are pure, so that every mapping can be tested
+//! without running a search.
+
+use std::time::Duration;
+
+use super::command::{Dialect, Go};
+use crate::board::{Color, IllegalMove, Move, Position};
+use crate::search::Limits;
+
+/// The unit of the times a GUI sends.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TimeUnit {
+    Milliseconds,
+    Seconds,
+}
+
+impl TimeUnit {
+    /// UCI times are milliseconds; UCCI times are seconds unless `usemillisec` is on.
+    pub fn of(dialect: Dialect, use_millisec: bool) -> TimeUnit {
+        if dialect == Dialect::Ucci && !use_millisec {
+            TimeUnit::Seconds
+        } else {
+            TimeUnit::Milliseconds
+        }
+    }
+
+    /// `value` in this unit as a duration (negative times are zero).
+    pub fn duration(self, value: f64) -> Duration {
+        let ms = match self {
+            TimeUnit::Seconds => value * 1000.0,
+            TimeUnit::Milliseconds => value,
+        };
+        Duration::from_secs_f64((ms / 1000.0).clamp(0.0, 1e9))
+    }
+}
+
+/// The search limits for `go`, with `side` to move and the GUI's times in `unit`.
+///
+/// The side's own clock and increment are `wtime`/`winc` (Red) or `btime`/`binc`
+/// (Black), else UCCI's `time`/`increment`. `go mate n` also caps the depth at the
+/// `2n + 1` plies a mate in `n` needs. The root moves are left to [`allowed_moves`].
+pub fn limits_for(go: &Go, side: Color, unit: TimeUnit) -> Limits {
+    let red = side == Color::Red;
+    let own = if red { go.wtime } else { go.btime }.or(go.time);
+    let inc = if red { go.winc } else { go.binc }.or(go.increment);
+    let depth = match go.mate {
+        Some(mate) => Some(go.depth.unwrap_or(i32::MAX).min(mate_depth(mate))),
+        None => go.depth,
+    };
+    Limits {
+        time: own.map(|t| unit.duration(t)),
+        increment: inc.map_or(Duration::ZERO, |t| unit.duration(t)),
+        moves_to_go: go.movestogo,
+        move_time: go.movetime.map(|t| unit.duration(t)),
+        depth,
+        nodes: go.nodes,
+        mate: go.mate,
+        infinite: go.infinite,
+        ponder: go.ponder,
+        search_moves: Vec::new(),
+    }
+}
+
+/// The plies a mate in `moves` moves needs (`2 * moves + 1`, at least 1), saturating
+/// rather than overflowing for the largest requests.
+fn mate_depth(moves: u32) -> i32 {
+    i32::try_from(moves)
+        .unwrap_or(i32::MAX)
+        .saturating_mul(2)
+        .saturating_add(1)
+        .max(1)
+}
+
+/// The root moves a `go` may choose from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RootMoves {
+    /// The legal moves that are not banned, and only those in `searchmoves` when it
+    /// names any (in the legal moves' order).
+    pub allowed: Vec<Move>,
+    /// How many moves are legal at all.
+    pub legal: usize,
+    /// The `searchmoves` entries that are not legal moves here, in order; they are
+    /// skipped.
+    pub errors: Vec<IllegalMove>,
+}
+
+impl RootMoves {
+    /// The restriction for [`Limits::search_moves`]: the allowed moves when they are
+    /// fewer than the legal ones, else none (meaning all).
+    pub fn restriction(&self) -> Vec<Move> {
+        if self.allowed.len() < self.legal {
+            self.allowed.clone()
+        } else {
+            Vec::new()
+        }
+    }
+}
+
+/// The legal moves of `pos` less the `banned` ones and, when `searchmoves` is not
+/// empty, only those it names. A `searchmoves` entry that names no legal move is
+/// reported in [`RootMoves::errors`] and skipped; if none is left, nothing is allowed.
+pub fn allowed_moves(pos: &Position, banned: &[Move], searchmoves: &[String]) -> RootMoves {
+    let legal = pos.legal_moves();
+    let mut allowed: Vec<Move> = legal
+        .iter()
+        .copied()
+        .filter(|m| !banned.contains(m))
+        .collect();
+    let mut errors = Vec::new();
+    if !searchmoves.is_empty() {
+        let wanted: Vec<Move> = searchmoves
+            .iter()
+            .filter_map(|text| pos.parse_move(text).map_err(|e| errors.push(e)).ok())
+            .collect();
+        allowed.retain(|m| wanted.contains(m));
+    }
+    RootMoves {
+        allowed,
+        legal: legal.len(),
+        errors,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn mv(text: &str) -> Move {
+        Move::parse_iccs(text).unwrap()
+    }
+
+    fn go(text: &str) -> Go {
+        match super::super::parse(text) {
+            Ok(super::super::Command::Go(go)) => go,
+            other => panic!("{text}: {other:?}"),
+        }
+    }
+
+    fn ms(n: u64) -> Duration {
+        Duration::from_millis(n)
+    }
+
+    #[test]
+    fn each_field_is_mapped() {
+        let g = go("go ponder infinite depth 7 nodes 5000 movetime 1500 movestogo 12");
+        let limits = limits_for(&g, Color::Red, TimeUnit::Milliseconds);
+        assert_eq!(
+            limits,
+            Limits {
+                time: None,
+                increment: Duration::ZERO,
+                moves_to_go: Some(12),
+                move_time: Some(ms(1500)),
+                depth: Some(7),
+                nodes: Some(5000),
+                mate: None,
+                infinite: true,
+                ponder: true,
+                search_moves: Vec::new(),
+            }
+        );
+        assert_eq!(
+            limits_for(&Go::default(), Color::Black, TimeUnit::Seconds),
+            Limits::default()
+        );
+    }
+
+    #[test]
+    fn the_side_to_move_gets_its_own_clock() {
+        let g = go("go wtime 60000 btime 30000 winc 1000 binc 500");
+        let red = limits_for(&g, Color::Red, TimeUnit::Milliseconds);
+        assert_eq!((red.time, red.increment), (Some(ms(60_000)), ms(1000)));
+        let black = limits_for(&g, Color::Black, TimeUnit::Milliseconds);
+        assert_eq!((black.time, black.increment), (Some(ms(30_000)), ms(500)));
+    }
+
+    #[test]
+    fn ucci_time_and_increment_stand_in_for_the_colour_clocks() {
+        let g = go("go time 20000 increment 300 opptime 1");
+        for side in Color::ALL {
+            let limits = limits_for(&g, side, TimeUnit::Milliseconds);
+            assert_eq!((limits.time, limits.increment), (Some(ms(20_000)), ms(300)));
+        }
+        // The colour's own clock wins over the UCCI one.
+        let both = Go {
+            wtime: Some(100.0),
+            time: Some(200.0),
+            ..Go::default()
+        };
+        assert_eq!(
+            limits_for(&both, Color::Red, TimeUnit::Milliseconds).time,
+            Some(ms(100))
+        );
+        assert_eq!(
+            limits_for(&both, Color::Black, TimeUnit::Milliseconds).time,
+            Some(ms(200))
+        );
+    }
+
+    #[test]
+    fn seconds_and_milliseconds() {
+        assert_eq!(TimeUnit::of(Dialect::Uci, false), TimeUnit::Milliseconds);
+        assert_eq!(TimeUnit::of(Dialect::Uci, true), TimeUnit::Milliseconds);
+        assert_eq!(TimeUnit::of(Dialect::Ucci, true), TimeUnit::Milliseconds);
+        assert_eq!(TimeUnit::of(Dialect::Ucci, false), TimeUnit::Seconds);
+        let g = go("go time 30 increment 2 movetime 5");
+        let limits = limits_for(&g, Color::Red, TimeUnit::Seconds);
+        assert_eq!(limits.time, Some(ms(30_000)));
+        assert_eq!(limits.increment, ms(2000));
+        assert_eq!(limits.move_time, Some(ms(5000)));
+        assert_eq!(
+            TimeUnit::Milliseconds.duration(1.5),
+            Duration::from_micros(1500)
+        );
+        assert_eq!(TimeUnit::Seconds.duration(-3.0), Duration::ZERO);
+    }
+
+    #[test]
+    fn mate_caps_the_depth_and_saturates() {
+        let mate = |text: &str| limits_for(&go(text), Color::Red, TimeUnit::Milliseconds);
+        assert_eq!(mate("go mate 3").depth, Some(7));
+        assert_eq!(mate("go mate 3").mate, Some(3));
+        assert_eq!(mate("go mate 3 depth 4").depth, Some(4));
+        assert_eq!(mate("go depth 20 mate 3").depth, Some(7));
+        assert_eq!(mate("go mate 0").depth, Some(1));
+        let huge = Go {
+            mate: Some(u32::MAX),
+            ..Go::default()
+        };
+        let limits = limits_for(&huge, Color::Red, TimeUnit::Milliseconds);
+        assert_eq!(
+            (limits.depth, limits.mate),
+            (Some(i32::MAX), Some(u32::MAX))
+        );
+        let half = Go {
+            mate: Some(i32::MAX as u32 / 2 + 1),
+            ..Go::default()
+        };
+        assert_eq!(
+            limits_for(&half, Color::Red, TimeUnit::Milliseconds).depth,
+            Some(i32::MAX)
+        );
+    }
+
+    #[test]
+    fn banned_moves_are_removed() {
+        let pos = Position::startpos();
+        let root = allowed_moves(&pos, &[mv("h2e2"), mv("b0c2")], &[]);
+        assert_eq!(root.legal, 44);
+        assert_eq!(root.allowed.len(), 42);
+        assert!(!root.allowed.contains(&mv("h2e2")));
+        assert!(!root.allowed.contains(&mv("b0c2")));
+        assert!(root.errors.is_empty());
+        assert_eq!(root.restriction(), root.allowed);
+
+        let all = allowed_moves(&pos, &[], &[]);
+        assert_eq!(all.allowed, pos.legal_moves().to_vec());
+        assert!(
+            all.restriction().is_empty(),
+            "all legal moves: no restriction"
+        );
+
+        let every = pos.legal_moves().to_vec();
+        let none = allowed_moves(&pos, &every, &[]);
+        assert!(none.allowed.is_empty());
+        assert_eq!(none.legal, 44);
+    }
+
+    #[test]
+    fn a_malformed_searchmove_is_reported_and_skipped() {
+        let pos = Position::startpos();
+        let wanted = ["h2e2", "xyz", "a0a5", "b0c2"].map(String::from);
+        let root = allowed_moves(&pos, &[mv("b0c2")], &wanted);
+        assert_eq!(root.allowed, vec![mv("h2e2")]);
+        assert_eq!(
+            root.errors,
+            vec![
+                IllegalMove::Syntax("xyz".into()),
+                IllegalMove::NotLegal(mv("a0a5"))
+            ]
+        );
+        // Nothing that names a legal move: nothing is allowed.
+        let root = allowed_moves(&pos, &[], &["zz".to_string()]);
+        assert!(root.allowed.is_empty());
+        assert_eq!(root.errors.len(), 1);
+    }
+}
