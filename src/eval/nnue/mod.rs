@@ -58,7 +58,7 @@ pub fn feature_index(perspective: Color, piece: Piece, sq: Square) -> usize {
 }
 
 /// The default network file, compiled into the binary.
-static EMBEDDED_BYTES: &[u8] = include_bytes!("../../../nets/chariot-1.nnue");
+static EMBEDDED_BYTES: &[u8] = include_bytes!("../../../nets/chariot-2.nnue");
 
 /// The embedded network, parsed on first use.
 static EMBEDDED: Lazy<Result<Arc<Network>, NetError>> =
@@ -118,7 +118,7 @@ mod tests {
 
     #[test]
     fn the_embedded_net_is_valid() {
-        let net = embedded().expect("nets/chariot-1.nnue is a valid net");
+        let net = embedded().expect("nets/chariot-2.nnue is a valid net");
         let start = Position::startpos();
         assert_eq!(net.evaluate(&start), net.evaluate(&start.color_flipped()));
     }
