@@ -45,8 +45,9 @@ pub struct Worker<'a> {
     /// ruled in full).
     game_plies: usize,
     killers: Vec<[Option<Move>; 2]>,
-    /// Quiet, continuation and counter-move statistics, kept between searches (the
-    /// continuation and counter tables are indexed by [`Worker::continuation_index`]).
+    /// Quiet, continuation, capture and counter-move statistics, kept between searches
+    /// (the continuation and counter tables are indexed by
+    /// [`Worker::continuation_index`]).
     tables: Box<Histories>,
     /// The piece moved at each ply (`None` for a null move).
     pieces_moved: Vec<Option<crate::board::Piece>>,
@@ -109,7 +110,6 @@ impl<'a> Worker<'a> {
     pub(super) fn finish(self) -> (super::SearchResult, Box<Histories>) {
         let result = super::SearchResult {
             depth: self.completed_depth,
-            score: self.root_moves[0].score,
             root_moves: self.root_moves,
             nodes: self.nodes,
         };
@@ -738,7 +738,7 @@ impl<'a> Worker<'a> {
 }
 
 /// How far a cut-off at `depth` moves the history of the move (and, negated, of the
-/// quiets tried before it).
+/// moves of its kind tried before it, and of the captures tried before it).
 fn history_bonus(depth: i32) -> i32 {
     (HISTORY_BONUS_PER_DEPTH * depth - HISTORY_BONUS_OFFSET).clamp(0, HISTORY_BONUS_MAX)
 }

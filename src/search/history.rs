@@ -1,5 +1,6 @@
-//! What a search thread learns about quiet moves and keeps for the rest of the game:
-//! the main history, the continuation histories and the counter moves. Each thread has
+//! What a search thread learns about moves and keeps for the rest of the game: the
+//! main (quiet) history, the continuation histories, the capture history and the
+//! counter moves. Each thread has
 //! its own set; [`super::Shared`] keeps the sets between searches, so the next move's
 //! search starts with what the last ones learnt, and `ucinewgame` (or a new bench
 //! position) clears them.

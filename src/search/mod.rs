@@ -236,11 +236,10 @@ impl Shared {
     }
 }
 
-/// What one thread's search found: its completed depth, best score and root moves, its
-/// node count.
+/// What one thread's search found: its completed depth, its root moves (best first)
+/// and its node count.
 struct SearchResult {
     depth: i32,
-    score: i32,
     root_moves: Vec<RootMove>,
     nodes: u64,
 }
@@ -337,7 +336,7 @@ pub fn search(
     let best = results
         .iter()
         .filter(|r| r.depth > 0)
-        .max_by_key(|r| (r.depth, r.score))
+        .max_by_key(|r| (r.depth, r.root_moves[0].score))
         .unwrap_or(&results[0]);
     let rm = &best.root_moves[0];
     Outcome {

@@ -223,8 +223,9 @@ impl TranspositionTable {
             if data == 0 || e.check.load(Ordering::Relaxed) ^ data == key {
                 if data != 0 {
                     let (old, _) = unpack(data);
-                    // Keep a much deeper result of the same position (a quiescence
-                    // result never replaces a searched one) unless the new one is exact.
+                    // Keep a result of the same position searched more than three
+                    // plies deeper (so a quiescence result does not replace it) unless
+                    // the new one is exact.
                     if bound != Bound::Exact && old.depth > depth + 3 {
                         return;
                     }
