@@ -293,14 +293,21 @@ impl<'a> Worker<'a> {
             }
         }
 
-        // Step 3. Static evaluation.
+        // Step 3. Static evaluation, corrected by what searches of positions with the
+        // same structure found; where the hash score's bound allows, that score says
+        // more about the node than the evaluation.
         let in_check = self.pos.in_check();
-        let eval = if in_check {
-            -INFINITE
+        let (raw_eval, static_eval) = if in_check {
+            (-INFINITE, -INFINITE)
         } else {
-            tt.map_or_else(|| self.static_eval(), |t| t.eval)
+            let raw = tt.map_or_else(|| self.static_eval(), |t| t.eval);
+            (raw, self.corrected(raw))
         };
-        self.static_evals[ply] = eval;
+        let eval = match tt {
+            Some(t) if !in_check && refines(&t, static_eval) => t.score,
+            _ => static_eval,
+        };
+        self.static_evals[ply] = static_eval;
         // Improving on the last own node that had an evaluation (nodes in check have
         // none); with none to compare, count it as improving.
         let earlier = [2, 4]
@@ -308,7 +315,7 @@ impl<'a> Worker<'a> {
             .filter_map(|&back| ply.checked_sub(back))
             .map(|at| self.static_evals[at])
             .find(|&e| e != -INFINITE);
-        let improving = !in_check && earlier.is_none_or(|e| eval > e);
+        let improving = !in_check && earlier.is_none_or(|e| static_eval > e);
 
         if !PV && !in_check && excluded.is_none() {
             // Step 4. Reverse futility pruning.
@@ -384,7 +391,7 @@ impl<'a> Worker<'a> {
                         continue;
                     }
                     if depth <= FUTILITY_DEPTH
-                        && eval + FUTILITY_BASE + FUTILITY_PER_DEPTH * depth <= alpha
+                        && static_eval + FUTILITY_BASE + FUTILITY_PER_DEPTH * depth <= alpha
                     {
                         continue;
                     }
@@ -512,11 +519,33 @@ impl<'a> Worker<'a> {
         } else {
             Bound::Upper
         };
-        let stored_eval = if in_check { 0 } else { eval };
+        // The correction history learns from results that say more than a bound on the
+        // wrong side of the evaluation, where the best move was quiet (a capture's gain
+        // is the quiescence's business) and no ruling or mate decided.
+        let informative = match bound {
+            Bound::Exact => true,
+            Bound::Lower => best_score > static_eval,
+            Bound::Upper => best_score < static_eval,
+        };
+        if !in_check
+            && informative
+            && best_move.is_none_or(|m| self.pos.piece_at(m.to()).is_none())
+            && best_score.abs() < NNUE_EVAL_LIMIT
+        {
+            self.tables.correct(&self.pos, raw_eval, best_score, depth);
+        }
+        let stored_eval = if in_check { 0 } else { raw_eval };
         self.shared
             .tt
             .store(key, ply, best_move, best_score, stored_eval, depth, bound);
         best_score
+    }
+
+    /// The static evaluation `raw` with the correction history's term, kept a plain
+    /// score.
+    #[inline]
+    fn corrected(&self, raw: i32) -> i32 {
+        (raw + self.tables.correction(&self.pos)).clamp(-NNUE_EVAL_LIMIT, NNUE_EVAL_LIMIT)
     }
 
     /// Quiescence: captures only (every reply when in check) until the position is quiet.
@@ -538,10 +567,15 @@ impl<'a> Worker<'a> {
         }
         let in_check = self.pos.in_check();
         let mut best = -INFINITE;
-        let stand_pat = if in_check {
+        let raw_eval = if in_check {
             -INFINITE
         } else {
             tt.map_or_else(|| self.static_eval(), |t| t.eval)
+        };
+        let stand_pat = match tt {
+            _ if in_check => -INFINITE,
+            Some(t) if refines(&t, self.corrected(raw_eval)) => t.score,
+            _ => self.corrected(raw_eval),
         };
         if !in_check {
             if stand_pat >= beta {
@@ -598,7 +632,7 @@ impl<'a> Worker<'a> {
         } else {
             Bound::Upper
         };
-        let stored_eval = if in_check { 0 } else { stand_pat };
+        let stored_eval = if in_check { 0 } else { raw_eval };
         self.shared
             .tt
             .store(key, ply, best_move, best, stored_eval, 0, bound);
@@ -741,6 +775,18 @@ impl<'a> Worker<'a> {
 /// moves of its kind tried before it, and of the captures tried before it).
 fn history_bonus(depth: i32) -> i32 {
     (HISTORY_BONUS_PER_DEPTH * depth - HISTORY_BONUS_OFFSET).clamp(0, HISTORY_BONUS_MAX)
+}
+
+/// Whether a stored result is a better guess at the node's value than its static
+/// evaluation `eval`: exact, or a bound beyond it on the bound's own side (never a mate
+/// or ruling).
+fn refines(t: &super::tt::TtData, eval: i32) -> bool {
+    t.score.abs() < NNUE_EVAL_LIMIT
+        && match t.bound {
+            Bound::Exact => true,
+            Bound::Lower => t.score > eval,
+            Bound::Upper => t.score < eval,
+        }
 }
 
 /// Whether a stored result settles the window `(alpha, beta)`.

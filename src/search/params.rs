@@ -73,3 +73,9 @@ pub const HISTORY_BONUS_MAX: i32 = 2_400;
 /// other moves must stay under (`score - SE_MARGIN * depth / 8`).
 pub const SE_DEPTH: i32 = 8;
 pub const SE_MARGIN: i32 = 16;
+
+/// Correction history: entries per table (a power of two), the units of an entry per
+/// point of score, and the largest difference between search and evaluation learnt.
+pub const CORRECTION_SIZE: usize = 16_384;
+pub const CORRECTION_GRAIN: i32 = 16;
+pub const CORRECTION_DIFF_MAX: i32 = 1_000;
