@@ -14,11 +14,12 @@ use common::chariot_binary;
 use chariot::board::Color;
 use chariot_tools::arbiter::Outcome;
 use chariot_tools::engine::{EngineConfig, Protocol};
+use chariot_tools::formats::TournamentFormat;
 use chariot_tools::game::GameSettings;
 use chariot_tools::openings::{parse_openings, Format};
 use chariot_tools::pgn::MoveText;
 use chariot_tools::rating::{RatingMethod, Scoring};
-use chariot_tools::tournament::{run, Kind, TournamentConfig};
+use chariot_tools::tournament::{run, TournamentConfig};
 
 #[test]
 fn chariot_against_chariot() {
@@ -46,7 +47,7 @@ fn chariot_against_chariot() {
             engine("Chariot-UCCI", Protocol::Ucci),
             engine("Chariot-UCI", Protocol::Uci),
         ],
-        kind: Kind::RoundRobin,
+        format: TournamentFormat::RoundRobin,
         games: 20,
         rounds: 1,
         repeat: true,

@@ -11,12 +11,13 @@ use chariot::board::Position;
 use chariot_tools::arbiter::Outcome;
 use chariot_tools::clock::TimeControl;
 use chariot_tools::engine::{Coords, EngineConfig, Protocol};
+use chariot_tools::formats::TournamentFormat;
 use chariot_tools::game::GameSettings;
 use chariot_tools::openings::{parse_openings, Format};
 use chariot_tools::pgn::MoveText;
 use chariot_tools::rating::{RatingMethod, Scoring};
 use chariot_tools::stats::{Sprt, SprtDecision};
-use chariot_tools::tournament::{run, Kind, Standings, TournamentConfig};
+use chariot_tools::tournament::{run, Standings, TournamentConfig};
 
 const FAKE: &str = env!("CARGO_BIN_EXE_fake-engine");
 const TOURNEY: &str = env!("CARGO_BIN_EXE_tourney");
@@ -41,7 +42,7 @@ fn fake(name: &str, args: &[&str], proto: Protocol) -> EngineConfig {
 fn config(engines: Vec<EngineConfig>, games: u32, pgn: Option<&PathBuf>) -> TournamentConfig {
     TournamentConfig {
         engines,
-        kind: Kind::RoundRobin,
+        format: TournamentFormat::RoundRobin,
         games,
         rounds: 1,
         repeat: true,
@@ -456,7 +457,7 @@ fn schedules() {
     }
     // Openings cycle: pair k uses opening k mod 3.
     assert_eq!(jobs[6].opening, openings[0]);
-    cfg.kind = Kind::Gauntlet;
+    cfg.format = TournamentFormat::Gauntlet;
     cfg.rounds = 1;
     let jobs = chariot_tools::tournament::schedule(&cfg);
     assert_eq!(jobs.len(), 3 * 2);

@@ -16,10 +16,11 @@ use chariot::search::params::{MATE_BOUND, RULE_WIN};
 use chariot::search::{search, Config, Limits, Shared, Silent};
 use chariot_tools::arbiter::{judge, Outcome};
 use chariot_tools::engine::{EngineConfig, Protocol};
+use chariot_tools::formats::TournamentFormat;
 use chariot_tools::game::GameSettings;
 use chariot_tools::openings::{parse_openings, Format};
 use chariot_tools::rating::{RatingMethod, Scoring};
-use chariot_tools::tournament::{run, Kind, TournamentConfig};
+use chariot_tools::tournament::{run, TournamentConfig};
 
 const FAKE: &str = env!("CARGO_BIN_EXE_fake-engine");
 
@@ -246,7 +247,7 @@ fn fig3_match(rule_set: RuleSet) -> ((u32, u32, u32), Vec<String>) {
     let opening = parse_openings(FIG3, Format::Epd).expect("opening");
     let cfg = TournamentConfig {
         engines: vec![engine("A"), engine("B")],
-        kind: Kind::RoundRobin,
+        format: TournamentFormat::RoundRobin,
         games: 2,
         rounds: 1,
         repeat: true,
