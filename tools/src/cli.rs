@@ -5,7 +5,7 @@ use crate::clock::{parse_seconds, TimeControl};
 use crate::engine::{Coords, EngineConfig, Protocol};
 use crate::formats::TournamentFormat;
 use crate::game::{DrawAdjudication, ResignAdjudication};
-use crate::openings::{load_openings, Format};
+use crate::openings::{load_openings, OpeningFormat};
 use crate::pgn::MoveText;
 use crate::rating::{RatingMethod, Scoring};
 use crate::rng::Rng;
@@ -416,7 +416,7 @@ pub fn parse(args: &[String]) -> Result<Action, String> {
             let (k, v) = split_kv(t, "-openings")?;
             match k.as_str() {
                 "file" => file = Some(v),
-                "format" => format = Some(Format::parse(&v)?),
+                "format" => format = Some(OpeningFormat::parse(&v)?),
                 "order" => {
                     random = match v.as_str() {
                         "random" => true,
@@ -437,9 +437,9 @@ pub fn parse(args: &[String]) -> Result<Action, String> {
         }
         let file = file.ok_or("-openings: file= is missing")?;
         let format = format.unwrap_or(if file.to_ascii_lowercase().ends_with(".pgn") {
-            Format::Pgn
+            OpeningFormat::Pgn
         } else {
-            Format::Epd
+            OpeningFormat::Epd
         });
         let mut list = load_openings(&file, format)?;
         if let Some(p) = plies {

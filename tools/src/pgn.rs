@@ -123,7 +123,7 @@ pub fn write_game(game: &GameRecord, tags: &Tags, text: MoveText) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::arbiter::Outcome;
+    use crate::arbiter::GameOutcome;
     use crate::game::PlayedMove;
     use chariot::board::{Move, START_FEN};
 
@@ -148,7 +148,7 @@ mod tests {
                 played("h0g2", None, None),
                 played("i9h9", Some(35), Some(7)),
             ],
-            outcome: Outcome::RedWins,
+            outcome: GameOutcome::RedWins,
             reason: "B {x}".into(),
             foul: false,
             time_control: "10+0.1".into(),
