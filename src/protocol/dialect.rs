@@ -1,6 +1,6 @@
 //! The seam between the dialect-free engine core and the protocols a GUI speaks: which
-//! dialect it is ([`Dialect`]), what the core has to say ([`Event`]), and how a dialect
-//! reads a line and words an event ([`Speaker`]). Each dialect is one file beside this
+//! dialect it is ([`Dialect`]), what the core has to say ([`Report`]), and how a dialect
+//! reads a line and words a report ([`Speaker`]). Each dialect is one file beside this
 //! one ([`uci`](super::uci), [`ucci`](super::ucci)); another dialect is another file and
 //! one more arm in [`Dialect::speaker`].
 
@@ -22,7 +22,7 @@ pub enum Dialect {
 }
 
 impl Dialect {
-    /// How this dialect reads lines and words events.
+    /// How this dialect reads lines and words reports.
     pub fn speaker(self) -> &'static dyn Speaker {
         match self {
             Dialect::Uci => &uci::Uci,
@@ -53,7 +53,7 @@ pub struct HashEntry {
 
 /// Something the engine core has to tell the GUI, before a dialect words it.
 #[derive(Clone, Copy, Debug)]
-pub enum Event<'a> {
+pub enum Report<'a> {
     /// The answer to `isready`.
     Ready,
     /// The engine's name and authors: the start of the answer to the hello word.
@@ -88,7 +88,7 @@ pub enum Event<'a> {
     Text(&'a str),
 }
 
-/// One dialect: how it reads the GUI's lines and how it words the core's events.
+/// One dialect: how it reads the GUI's lines and how it words the core's reports.
 pub trait Speaker: Sync {
     /// Which dialect this is.
     fn dialect(&self) -> Dialect;
@@ -105,7 +105,10 @@ pub trait Speaker: Sync {
     /// Whether `go` searches the best `MultiPV` lines (else only the best one).
     fn multipv(&self) -> bool;
 
-    /// `event` as this dialect says it: one or more lines (without the last line's
+    /// The option's name in this dialect.
+    fn option_name(&self, spec: &Spec) -> &'static str;
+
+    /// `report` as this dialect says it: one or more lines (without the last line's
     /// end), or `None` when the dialect says nothing.
-    fn word(&self, event: &Event<'_>) -> Option<String>;
+    fn word(&self, report: &Report<'_>) -> Option<String>;
 }

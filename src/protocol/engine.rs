@@ -1,7 +1,7 @@
 //! The dialect-free core of the protocol loop: the position with its history, the
 //! settings, and a search running in its own thread while this one keeps reading input
 //! (`isready`, `stop`, `ponderhit` and `quit` are honoured while thinking). What it has
-//! to say is an [`Event`], which the chosen dialect's [`Speaker`] reads lines for and
+//! to say is an [`Report`], which the chosen dialect's [`Speaker`] reads lines for and
 //! words; nothing here knows a dialect's syntax.
 
 use std::io::{self, BufRead, Write};
@@ -11,7 +11,7 @@ use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 use super::command::{Command, Dialect, Go, PositionSource};
-use super::dialect::{Event, HashEntry, Offer, Speaker};
+use super::dialect::{HashEntry, Offer, Report, Speaker};
 use super::limits::{allowed_moves, limits_for};
 use super::options::{self, Id, OptionError, OptionType, Spec, OPTIONS};
 use super::settings::Settings;
@@ -27,7 +27,7 @@ const RESIGN_SCORE: i32 = -2_500;
 
 type Out = Arc<Mutex<Box<dyn Write + Send>>>;
 
-/// Where the engine's events go: worded by the chosen dialect, written as whole lines
+/// Where the engine's reports go: worded by the chosen dialect, written as whole lines
 /// to the shared output, each flushed.
 #[derive(Clone)]
 struct Output {
@@ -43,31 +43,31 @@ impl Output {
         }
     }
 
-    /// Writes `event` as the dialect words it (if it says anything).
-    fn emit(&self, event: &Event<'_>) {
-        if let Some(text) = self.speaker.word(event) {
+    /// Writes `report` as the dialect words it (if it says anything).
+    fn emit(&self, report: &Report<'_>) {
+        if let Some(text) = self.speaker.word(report) {
             self.write(&text);
         }
     }
 
     /// A note for the GUI's log.
     fn message(&self, text: &str) {
-        self.emit(&Event::Message(text));
+        self.emit(&Report::Message(text));
     }
 
     /// A line of the engine's own reports.
     fn text(&self, line: &str) {
-        self.emit(&Event::Text(line));
+        self.emit(&Report::Text(line));
     }
 }
 
 impl Reporter for Output {
     fn info(&self, info: &Info) {
-        self.emit(&Event::Info(info));
+        self.emit(&Report::Info(info));
     }
 
     fn currmove(&self, mv: Move, number: usize, depth: i32) {
-        self.emit(&Event::CurrMove { mv, number, depth });
+        self.emit(&Report::CurrMove { mv, number, depth });
     }
 }
 
@@ -200,10 +200,10 @@ impl Engine {
         let thinking = self.is_thinking();
         match command {
             Command::Nothing => {}
-            Command::IsReady => self.output.emit(&Event::Ready),
+            Command::IsReady => self.output.emit(&Report::Ready),
             Command::Quit => {
                 self.stop_and_wait();
-                self.output.emit(&Event::Bye);
+                self.output.emit(&Report::Bye);
                 return false;
             }
             Command::Stop => {
@@ -213,7 +213,7 @@ impl Engine {
                 }
                 if !thinking || counting {
                     // No search was running: no move to give.
-                    self.output.emit(&Event::NothingToStop);
+                    self.output.emit(&Report::NothingToStop);
                 }
             }
             Command::PonderHit { draw } => {
@@ -268,7 +268,7 @@ impl Engine {
             self.chosen = true;
         }
         let dialect = self.output.speaker.dialect();
-        self.output.emit(&Event::Identity);
+        self.output.emit(&Report::Identity);
         for spec in OPTIONS
             .iter()
             .filter(|s| s.only.is_none_or(|d| d == dialect))
@@ -280,14 +280,14 @@ impl Engine {
                     default: self.settings.use_nnue,
                 };
             }
-            self.output.emit(&Event::Option(&spec));
+            self.output.emit(&Report::Option(&spec));
         }
         if let Err(e) = nnue::embedded() {
             self.output.message(&format!(
                 "error: the embedded network is invalid ({e}); evaluating with the HCE"
             ));
         }
-        self.output.emit(&Event::HelloDone);
+        self.output.emit(&Report::HelloDone);
     }
 
     fn set_option(&mut self, name: &str, value: Option<&str>) {
@@ -307,7 +307,7 @@ impl Engine {
         if let Err(e) = self.apply_option(spec, value) {
             self.output.message(&format!(
                 "error: option {}: {e}",
-                spec.name(self.output.speaker.dialect())
+                self.output.speaker.option_name(spec)
             ));
         }
     }
@@ -481,7 +481,7 @@ impl Engine {
                 self.output
                     .message("error: every legal move is banned or excluded");
             }
-            self.output.emit(&Event::NoMove);
+            self.output.emit(&Report::NoMove);
             return;
         }
         let position = self.position.clone();
@@ -632,7 +632,7 @@ impl Engine {
             score: t.score,
             depth: t.depth,
         });
-        self.output.emit(&Event::Probed(entry));
+        self.output.emit(&Report::Probed(entry));
     }
 }
 
@@ -644,9 +644,9 @@ fn search_answer(
     outcome: &Outcome,
     settings: &Settings,
     draw_offered: bool,
-) -> Event<'static> {
+) -> Report<'static> {
     let Some(best) = outcome.best else {
-        return Event::NoMove;
+        return Report::NoMove;
     };
     let ponder = outcome.ponder.filter(|&ponder| {
         let mut after = pos.clone();
@@ -662,7 +662,7 @@ fn search_answer(
     } else {
         None
     };
-    Event::BestMove {
+    Report::BestMove {
         best,
         ponder,
         offer,

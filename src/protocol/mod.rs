@@ -3,8 +3,8 @@
 //! The first meaningful line (`ucci` or `uci`) picks the dialect. The [`Engine`]
 //! ([`engine`]) is the dialect-free core: it holds the position, the [`settings`] built
 //! from the options table ([`options`]) and the search, and says what it has to say as
-//! [`dialect::Event`]s. Each dialect is one file that reads its lines into a [`Command`]
-//! and words the events ([`uci`], [`ucci`]) behind the [`dialect::Speaker`] seam; the
+//! [`dialect::Report`]s. Each dialect is one file that reads its lines into a [`Command`]
+//! and words the reports ([`uci`], [`ucci`]) behind the [`dialect::Speaker`] seam; the
 //! grammar UCI and UCCI share is [`command`]. What a `go` asks the search for is worked
 //! out apart ([`limits`]).
 

@@ -274,16 +274,6 @@ pub const UCCI_TOLERATED: &[&str] = &[
     "loadbook",
 ];
 
-impl Spec {
-    /// The name in `dialect`.
-    pub fn name(&self, dialect: Dialect) -> &'static str {
-        match dialect {
-            Dialect::Uci => self.uci,
-            Dialect::Ucci => self.ucci,
-        }
-    }
-}
-
 /// The option `id` (the first, for [`Id::Ignored`]).
 ///
 /// # Panics

@@ -1,10 +1,10 @@
 //! UCCI: the words only UCCI has (`ucci`, `newgame`, `setoption <name> <value>`,
 //! `banmoves`, `probe`, `bye`, `go draw` and the clock words `time`, `increment`,
-//! `opptime`), and how UCCI words the engine's events (`info message`, plain scores,
+//! `opptime`), and how UCCI words the engine's reports (`info message`, plain scores,
 //! `bestmove … draw|resign`, `nobestmove`, `pophash`, `bye`, `option <name> …` lines).
 
 use super::command::{self, parse_position, time_value, Command, Go, ProtocolError};
-use super::dialect::{Dialect, Event, HashEntry, Offer, Speaker, ENGINE_NAME};
+use super::dialect::{Dialect, HashEntry, Offer, Report, Speaker, ENGINE_NAME};
 use super::limits::TimeUnit;
 use super::options::{OptionType, Spec};
 use crate::board::Move;
@@ -93,21 +93,25 @@ impl Speaker for Ucci {
         false
     }
 
-    fn word(&self, event: &Event<'_>) -> Option<String> {
-        Some(match *event {
-            Event::Ready => "readyok".to_string(),
-            Event::Identity => format!(
+    fn option_name(&self, spec: &Spec) -> &'static str {
+        spec.ucci
+    }
+
+    fn word(&self, report: &Report<'_>) -> Option<String> {
+        Some(match *report {
+            Report::Ready => "readyok".to_string(),
+            Report::Identity => format!(
                 "id name {ENGINE_NAME}\n\
                  id copyright 2026 the Chariot developers, GPL-3.0-or-later\n\
                  id author the Chariot developers"
             ),
-            Event::Option(spec) => announce(spec),
-            Event::HelloDone => "ucciok".to_string(),
-            Event::Info(info) => info_line(info),
-            Event::CurrMove { mv, number, .. } => {
+            Report::Option(spec) => announce(spec),
+            Report::HelloDone => "ucciok".to_string(),
+            Report::Info(info) => info_line(info),
+            Report::CurrMove { mv, number, .. } => {
                 format!("info currmove {mv} currmovenumber {number}")
             }
-            Event::BestMove {
+            Report::BestMove {
                 best,
                 ponder,
                 offer,
@@ -123,11 +127,11 @@ impl Speaker for Ucci {
                 }
                 line
             }
-            Event::NoMove | Event::NothingToStop => "nobestmove".to_string(),
-            Event::Bye => "bye".to_string(),
-            Event::Message(text) => format!("info message {text}"),
-            Event::Probed(entry) => pophash(entry),
-            Event::Text(text) => text.to_string(),
+            Report::NoMove | Report::NothingToStop => "nobestmove".to_string(),
+            Report::Bye => "bye".to_string(),
+            Report::Message(text) => format!("info message {text}"),
+            Report::Probed(entry) => pophash(entry),
+            Report::Text(text) => text.to_string(),
         })
     }
 }
@@ -192,7 +196,7 @@ fn announce(spec: &Spec) -> String {
             }
         ),
     };
-    format!("option {} {kind}", spec.ucci)
+    format!("option {} {kind}", Ucci.option_name(spec))
 }
 
 #[cfg(test)]
@@ -225,7 +229,7 @@ mod tests {
             panic!("ICCS moves parse");
         };
         let line = |offer| {
-            Ucci.word(&Event::BestMove {
+            Ucci.word(&Report::BestMove {
                 best,
                 ponder: Some(ponder),
                 offer,
@@ -241,10 +245,10 @@ mod tests {
             Some("bestmove h2e2 ponder h9g7 resign")
         );
         assert_eq!(
-            Ucci.word(&Event::NothingToStop).as_deref(),
+            Ucci.word(&Report::NothingToStop).as_deref(),
             Some("nobestmove")
         );
-        assert_eq!(Ucci.word(&Event::Bye).as_deref(), Some("bye"));
+        assert_eq!(Ucci.word(&Report::Bye).as_deref(), Some("bye"));
     }
 
     #[test]

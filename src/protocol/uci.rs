@@ -1,10 +1,10 @@
 //! UCI as xiangqi GUIs speak it: the words only UCI has (`uci`, `ucinewgame`,
 //! `setoption name … value …`, `go`'s colour clocks, `movetime`, `mate`, `infinite` and
-//! `searchmoves`), and how UCI words the engine's events (`info string`, `score cp|mate`
+//! `searchmoves`), and how UCI words the engine's reports (`info string`, `score cp|mate`
 //! with bounds, `bestmove (none)`, `option name …` lines).
 
 use super::command::{self, count_value, time_value, Command, Go, ProtocolError};
-use super::dialect::{Dialect, Event, Speaker, ENGINE_NAME};
+use super::dialect::{Dialect, Report, Speaker, ENGINE_NAME};
 use super::limits::TimeUnit;
 use super::options::{OptionType, Spec};
 use super::ucci;
@@ -84,27 +84,31 @@ impl Speaker for Uci {
         true
     }
 
-    fn word(&self, event: &Event<'_>) -> Option<String> {
-        Some(match *event {
-            Event::Ready => "readyok".to_string(),
-            Event::Identity => format!("id name {ENGINE_NAME}\nid author the Chariot developers"),
-            Event::Option(spec) => announce(spec),
-            Event::HelloDone => "uciok".to_string(),
-            Event::Info(info) => info_line(info),
-            Event::CurrMove { mv, number, depth } => {
+    fn option_name(&self, spec: &Spec) -> &'static str {
+        spec.uci
+    }
+
+    fn word(&self, report: &Report<'_>) -> Option<String> {
+        Some(match *report {
+            Report::Ready => "readyok".to_string(),
+            Report::Identity => format!("id name {ENGINE_NAME}\nid author the Chariot developers"),
+            Report::Option(spec) => announce(spec),
+            Report::HelloDone => "uciok".to_string(),
+            Report::Info(info) => info_line(info),
+            Report::CurrMove { mv, number, depth } => {
                 format!("info depth {depth} currmove {mv} currmovenumber {number}")
             }
             // UCI has no draw offers or resignation.
-            Event::BestMove { best, ponder, .. } => match ponder {
+            Report::BestMove { best, ponder, .. } => match ponder {
                 Some(ponder) => format!("bestmove {best} ponder {ponder}"),
                 None => format!("bestmove {best}"),
             },
-            Event::NoMove => "bestmove (none)".to_string(),
-            Event::NothingToStop | Event::Bye => return None,
-            Event::Message(text) => format!("info string {text}"),
+            Report::NoMove => "bestmove (none)".to_string(),
+            Report::NothingToStop | Report::Bye => return None,
+            Report::Message(text) => format!("info string {text}"),
             // `probe` is UCCI's; it is answered alike whichever dialect was chosen.
-            Event::Probed(entry) => ucci::pophash(entry),
-            Event::Text(text) => text.to_string(),
+            Report::Probed(entry) => ucci::pophash(entry),
+            Report::Text(text) => text.to_string(),
         })
     }
 }
@@ -160,7 +164,7 @@ fn announce(spec: &Spec) -> String {
             }
         ),
     };
-    format!("option name {} {kind}", spec.uci)
+    format!("option name {} {kind}", Uci.option_name(spec))
 }
 
 #[cfg(test)]
@@ -196,12 +200,15 @@ mod tests {
     }
 
     #[test]
-    fn events_uci_has_no_words_for() {
-        assert_eq!(Uci.word(&Event::Bye), None);
-        assert_eq!(Uci.word(&Event::NothingToStop), None);
-        assert_eq!(Uci.word(&Event::NoMove).as_deref(), Some("bestmove (none)"));
+    fn reports_uci_has_no_words_for() {
+        assert_eq!(Uci.word(&Report::Bye), None);
+        assert_eq!(Uci.word(&Report::NothingToStop), None);
         assert_eq!(
-            Uci.word(&Event::Message("hello")).as_deref(),
+            Uci.word(&Report::NoMove).as_deref(),
+            Some("bestmove (none)")
+        );
+        assert_eq!(
+            Uci.word(&Report::Message("hello")).as_deref(),
             Some("info string hello")
         );
     }
