@@ -720,13 +720,13 @@ struct Case {
     name: &'static str,
     fen: &'static str,
     moves: &'static str,
-    kinds: &'static [Kind],
+    kinds: &'static [MoveClass],
     chinese: (Verdict, &'static str),
     asian: (Verdict, &'static str),
 }
 
 use chariot::board::game_end::rule_cli;
-use chariot::board::repetition::{Kind, RuleSet};
+use chariot::board::repetition::{MoveClass, RuleSet};
 
 const RED_LOSES: Verdict = Verdict::Loses(Color::Red);
 const BLACK_LOSES: Verdict = Verdict::Loses(Color::Black);
@@ -796,7 +796,7 @@ fn check_case(case: &Case) {
     }
 }
 
-use Kind as K;
+use MoveClass as K;
 
 /// The cases, each explained by article (第N条 of file 001 第六章; 细则N of 第七章).
 const CASES: &[Case] = &[

@@ -30,7 +30,7 @@ pub type MoveList = ArrayVec<Move, MAX_MOVES>;
 
 /// Which moves to generate.
 #[derive(Clone, Copy, PartialEq, Eq)]
-enum Kind {
+enum Generation {
     /// Every legal move.
     All,
     /// Legal captures only.
@@ -62,13 +62,17 @@ impl Position {
     pub fn generate_evasions(&self, list: &mut MoveList) {
         let checkers = self.checkers();
         if checkers.any() {
-            self.generate_in_check(list, Kind::All);
+            self.generate_in_check(list, Generation::All);
         }
     }
 
     #[inline(always)]
     fn generate<const ALL: bool>(&self, list: &mut MoveList) {
-        let kind = if ALL { Kind::All } else { Kind::Captures };
+        let kind = if ALL {
+            Generation::All
+        } else {
+            Generation::Captures
+        };
         if self.checkers.any() {
             self.generate_in_check(list, kind);
             return;
@@ -101,13 +105,13 @@ impl Position {
     /// cannon's screen if it is ours; against two checkers (which in xiangqi can still
     /// be parried by one interposition) every move is tried. Each candidate is tested
     /// in full.
-    fn generate_in_check(&self, list: &mut MoveList, kind: Kind) {
+    fn generate_in_check(&self, list: &mut MoveList, kind: Generation) {
         let us = self.side;
         let ksq = self.king_square(us);
         let checkers = self.checkers();
         let mut targets = match kind {
-            Kind::All => !self.colors[us.index()],
-            Kind::Captures => self.colors[(!us).index()],
+            Generation::All => !self.colors[us.index()],
+            Generation::Captures => self.colors[(!us).index()],
         };
         let mut screen = None;
         if !checkers.more_than_one() {
@@ -138,7 +142,7 @@ impl Position {
                 }
             }
         };
-        if kind == Kind::All {
+        if kind == Generation::All {
             self.generate_pieces::<true>(list, targets, emit);
         } else {
             self.generate_pieces::<false>(list, targets, emit);
@@ -147,7 +151,7 @@ impl Position {
         if let Some(from) = screen {
             let piece = self.piece_at(from).expect("the screen is a piece");
             let mut rest = self.piece_targets(from, piece) & !targets;
-            if kind == Kind::Captures {
+            if kind == Generation::Captures {
                 rest &= self.colors[(!us).index()];
             }
             emit(list, from, rest);

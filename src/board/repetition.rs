@@ -34,7 +34,7 @@
 //! 第4.2.3条).
 //!
 //! 第27.3条 (a chase of an advisor or elephant made while taking a defensive point that
-//! makes a simple draw is idle) is judged on the board by a material test ([`Kind::
+//! makes a simple draw is idle) is judged on the board by a material test ([`MoveClass::
 //! DefensiveChase`]). Not covered: a chase that wins a piece only after a series of
 //! checks, and 23.4 of file 004 (a perpetual attack over three or more points that never
 //! repeats).
@@ -66,7 +66,7 @@
 
 mod nature;
 
-pub use nature::{ruling_value, Chase, Kind, Nature, RuleSet, MATE_THREAT_CHECKS};
+pub use nature::{ruling_value, Chase, MoveClass, Nature, RuleSet, MATE_THREAT_CHECKS};
 
 use super::mv::Move;
 use super::piece::{Color, Piece};
@@ -374,20 +374,20 @@ impl Position {
     pub fn natures_since_with(&self, start: usize, rules: RuleSet) -> Vec<Nature> {
         self.classify_since(start, rules, false)
             .into_iter()
-            .map(Kind::nature)
+            .map(MoveClass::nature)
             .collect()
     }
 
-    /// The finer classification ([`Kind`]: 兑, 献, 拦, 跟 … told apart) of each move
+    /// The finer classification ([`MoveClass`]: 兑, 献, 拦, 跟 … told apart) of each move
     /// from history index `start` to the last, under `rules`.
     ///
     /// # Panics
     /// As [`Position::natures_since`].
-    pub fn kinds_since(&self, start: usize, rules: RuleSet) -> Vec<Kind> {
+    pub fn kinds_since(&self, start: usize, rules: RuleSet) -> Vec<MoveClass> {
         self.classify_since(start, rules, true)
     }
 
-    fn classify_since(&self, start: usize, rules: RuleSet, fine: bool) -> Vec<Kind> {
+    fn classify_since(&self, start: usize, rules: RuleSet, fine: bool) -> Vec<MoveClass> {
         let mut pos = self.rewound_to(start);
         let mut kinds = Vec::with_capacity(self.history.len() - start);
         for undo in &self.history[start..] {
@@ -427,7 +427,7 @@ impl Position {
         }
         let mut tally = [Tally::new(), Tally::new()];
         // A cycle that has come round more than once meets the same moves again.
-        let mut known: Vec<(u64, Move, Kind, Vec<Square>)> = Vec::new();
+        let mut known: Vec<(u64, Move, MoveClass, Vec<Square>)> = Vec::new();
         for (index, undo) in self.history.iter().enumerate().skip(start) {
             let t = &mut tally[pos.side.index()];
             let mv = undo.mv;

@@ -110,7 +110,7 @@ fn tokens(text: &str) -> Result<Vec<Token>, NotationError> {
         .filter(|c| !c.is_whitespace())
         .map(|c| {
             token(c).ok_or_else(|| {
-                NotationError::new(text, format!("'{c}' is not part of Chinese move notation"))
+                NotationError::syntax(text, format!("'{c}' is not part of Chinese move notation"))
             })
         })
         .collect()
@@ -183,7 +183,7 @@ fn describe(t: &[Token]) -> Option<Description> {
 pub fn from_chinese(pos: &Position, text: &str) -> Result<Move, NotationError> {
     let input = tokens(text)?;
     if input.is_empty() {
-        return Err(NotationError::new(text, "empty move"));
+        return Err(NotationError::syntax(text, "empty move"));
     }
     // The exact text this module writes (any spelling) names one move.
     let mut exact = None;
@@ -198,7 +198,7 @@ pub fn from_chinese(pos: &Position, text: &str) -> Result<Move, NotationError> {
         return Ok(mv);
     }
     let description = describe(&input).ok_or_else(|| {
-        NotationError::new(
+        NotationError::syntax(
             text,
             "not a move in Chinese notation (like 炮二平五 or 马８进７)",
         )

@@ -44,7 +44,7 @@ pub mod wxf;
 use std::fmt;
 use std::str::FromStr;
 
-use crate::board::{Color, Move, PieceKind, Position, Square};
+use crate::board::{Color, FenError, Move, PieceKind, Position, Square};
 
 pub use chinese::{from_chinese, to_chinese};
 pub use pgn::{read_pgn, write_pgn, PgnGame};
@@ -87,15 +87,53 @@ impl FromStr for Format {
             "iccs" => Ok(Format::Iccs),
             "chinese" => Ok(Format::Chinese),
             "wxf" => Ok(Format::Wxf),
-            _ => Err(NotationError::new(
-                s,
-                "unknown notation (expected iccs, chinese or wxf)",
-            )),
+            _ => Err(NotationError::new(s, Problem::UnknownNotation)),
         }
     }
 }
 
-/// A move (or other text) that could not be read, with the reason.
+/// Why a text was refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Problem {
+    /// Not written in the notation or the PGN layout it was read as; says what is
+    /// wrong or what was expected.
+    Syntax(String),
+    /// Coordinates (ICCS) naming a move that is not legal in the position.
+    Illegal(Move),
+    /// A well-formed description that no legal move of the position fits.
+    NoLegalMove,
+    /// A description that several legal moves fit: the candidates.
+    Ambiguous(Vec<Move>),
+    /// A PGN tag that is not `[Name "value"]`, or is not closed.
+    BadTag { unclosed: bool },
+    /// A FEN (a PGN `FEN` tag) that gives no position.
+    BadFen(FenError),
+    /// A notation's name other than iccs, chinese or wxf.
+    UnknownNotation,
+}
+
+impl fmt::Display for Problem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Problem::Syntax(what) => f.write_str(what),
+            Problem::Illegal(_) => f.write_str("not a legal move in this position"),
+            Problem::NoLegalMove => f.write_str("no legal move in this position fits it"),
+            Problem::Ambiguous(candidates) => {
+                let list: Vec<String> = candidates.iter().map(Move::to_string).collect();
+                write!(f, "ambiguous: it fits {}", list.join(", "))
+            }
+            Problem::BadTag { unclosed: true } => f.write_str("tag not closed by ']'"),
+            Problem::BadTag { unclosed: false } => f.write_str("not a tag like [Name \"value\"]"),
+            Problem::BadFen(e) => write!(f, "bad FEN tag: {e}"),
+            Problem::UnknownNotation => {
+                f.write_str("unknown notation (expected iccs, chinese or wxf)")
+            }
+        }
+    }
+}
+
+/// A move (or other text) that could not be read: the text, why, and where it came
+/// from.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct NotationError {
     /// 1-based number of the move in its list, when it came from one.
@@ -105,18 +143,23 @@ pub struct NotationError {
     /// The offending text.
     pub text: String,
     /// Why it was refused.
-    pub reason: String,
+    pub problem: Problem,
 }
 
 impl NotationError {
     /// An error about `text`.
-    pub fn new(text: &str, reason: impl Into<String>) -> NotationError {
+    pub fn new(text: &str, problem: Problem) -> NotationError {
         NotationError {
             move_number: None,
             game_number: None,
             text: text.to_string(),
-            reason: reason.into(),
+            problem,
         }
+    }
+
+    /// A syntax error about `text`: `what` is wrong with it.
+    pub fn syntax(text: &str, what: impl Into<String>) -> NotationError {
+        NotationError::new(text, Problem::Syntax(what.into()))
     }
 
     /// The same error, said of move number `n` (1-based).
@@ -140,7 +183,7 @@ impl fmt::Display for NotationError {
         if let Some(n) = self.move_number {
             write!(f, "move {n} ")?;
         }
-        write!(f, "'{}': {}", self.text, self.reason)
+        write!(f, "'{}': {}", self.text, self.problem)
     }
 }
 
@@ -173,15 +216,12 @@ pub fn parse_move(pos: &Position, text: &str, f: Format) -> Result<Move, Notatio
 /// When the text is not coordinates or the move is not legal in `pos`.
 pub fn from_iccs(pos: &Position, text: &str) -> Result<Move, NotationError> {
     let mv = iccs_syntax(text).ok_or_else(|| {
-        NotationError::new(text, "not a move in ICCS coordinates (like h2e2 or H2-E2)")
+        NotationError::syntax(text, "not a move in ICCS coordinates (like h2e2 or H2-E2)")
     })?;
     if pos.legal_moves().contains(&mv) {
         Ok(mv)
     } else {
-        Err(NotationError::new(
-            text,
-            "not a legal move in this position",
-        ))
+        Err(NotationError::new(text, Problem::Illegal(mv)))
     }
 }
 
@@ -467,21 +507,63 @@ impl Description {
         }
         match fits.as_slice() {
             [mv] => Ok(*mv),
-            [] => Err(NotationError::new(
-                text,
-                "no legal move in this position fits it",
-            )),
-            several => Err(NotationError::new(
-                text,
-                format!(
-                    "ambiguous: it fits {}",
-                    several
-                        .iter()
-                        .map(|m| m.to_string())
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                ),
-            )),
+            [] => Err(NotationError::new(text, Problem::NoLegalMove)),
+            _ => Err(NotationError::new(text, Problem::Ambiguous(fits))),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn mv(text: &str) -> Move {
+        Move::parse_iccs(text).expect("ICCS")
+    }
+
+    #[test]
+    fn each_refusal_has_its_kind() {
+        let start = Position::startpos();
+        let problem = |text: &str, f: Format| parse_move(&start, text, f).unwrap_err().problem;
+        assert!(matches!(problem("h2", Format::Iccs), Problem::Syntax(_)));
+        assert!(matches!(
+            problem("炮二", Format::Chinese),
+            Problem::Syntax(_)
+        ));
+        assert!(matches!(problem("Q2.5", Format::Wxf), Problem::Syntax(_)));
+        assert_eq!(problem("h2h8", Format::Iccs), Problem::Illegal(mv("h2h8")));
+        assert_eq!(problem("炮二进九", Format::Chinese), Problem::NoLegalMove);
+        assert_eq!(problem("C2+9", Format::Wxf), Problem::NoLegalMove);
+        assert_eq!(
+            "western".parse::<Format>().unwrap_err().problem,
+            Problem::UnknownNotation
+        );
+        // Two rooks on one file, the 前/后 left out: both fit.
+        let rooks = Position::from_fen("3k5/9/9/9/9/9/R8/9/R8/4K4 w - - 0 1").expect("FEN");
+        let err = from_chinese(&rooks, "车九进一").unwrap_err();
+        let Problem::Ambiguous(mut candidates) = err.problem else {
+            panic!("{err}");
+        };
+        candidates.sort_by_key(|m| m.to_string());
+        assert_eq!(candidates, vec![mv("a1a2"), mv("a3a4")]);
+    }
+
+    #[test]
+    fn pgn_errors_keep_the_game_and_move_numbers() {
+        let two = "1. h2e2 h9g7 *\n\n1. h2e2 h9h0 *\n";
+        let err = read_pgn(two).unwrap_err();
+        assert_eq!((err.game_number, err.move_number), (Some(2), Some(2)));
+        assert_eq!(err.problem, Problem::Illegal(mv("h9h0")));
+
+        let err = read_pgn("[Event \"x\"]\n1. h2e2 *\n[Round 3]\n1. h2e2 *").unwrap_err();
+        assert_eq!(err.game_number, None, "{err}");
+        assert_eq!(err.problem, Problem::BadTag { unclosed: false });
+        let err = read_pgn("[Event \"open").unwrap_err();
+        assert_eq!(err.problem, Problem::BadTag { unclosed: true });
+
+        let err = read_pgn("1. h2e2 *\n\n[FEN \"nonsense\"]\n1. h2e2 *").unwrap_err();
+        assert_eq!(err.game_number, Some(2), "{err}");
+        assert!(matches!(err.problem, Problem::BadFen(_)), "{err}");
+        assert!(err.to_string().contains("bad FEN tag"), "{err}");
     }
 }

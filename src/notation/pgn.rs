@@ -6,8 +6,9 @@
 //!   the FEN alone decides). The FEN tag is written only when the game does not start
 //!   from the standard position.
 //! * `[Format "ICCS"]` announces coordinate move text written `H2-E2`; `[Format "WXF"]`
-//!   move text such as `C2.5`; without a `Format` tag the move text is Chinese
-//!   (`1. 炮二平五 马８进７`). [`write_pgn`] writes exactly these three dialects.
+//!   move text such as `C2.5`; `[Format "Chinese"]`, or no `Format` tag, Chinese move
+//!   text (`1. 炮二平五 马８进７`). [`write_pgn`] writes exactly these three dialects,
+//!   each with its `Format` tag.
 //!
 //! [`read_pgn`] reads any number of games and recognises each move by its own syntax, so
 //! `h2e2`, `H2-E2`, `C2.5` and 炮二平五 are all read whatever the `Format` tag says. Move
@@ -19,7 +20,7 @@
 use crate::board::{Move, Position};
 
 use super::{format_move, from_chinese, from_iccs, from_wxf, iccs_dashed, iccs_syntax};
-use super::{Format, NotationError};
+use super::{Format, NotationError, Problem};
 
 /// One game of a PGN file.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -87,14 +88,21 @@ impl PgnGame {
 
 const GENERATED_TAGS: [&str; 5] = ["Game", "Format", "FEN", "SetUp", "Result"];
 
+/// The tags written first, in this order, before `Result` (PGN's seven-tag roster, with
+/// xiangqi's `Red` and `Black` for White and Black).
+const ROSTER_TAGS: [&str; 6] = ["Event", "Site", "Date", "Round", "Red", "Black"];
+
 fn escape(value: &str) -> String {
     value.replace('\\', "\\\\").replace('"', "\\\"")
 }
 
 /// Writes `game` as PGN with move text in `movetext` notation (ICCS as `H2-E2` under
-/// `[Format "ICCS"]`, WXF under `[Format "WXF"]`, Chinese with no `Format` tag). The
-/// tags `Game`, `Result`, `FEN` and `Format` are written from the game itself; the other
-/// tags follow in their order. Lines of move text are kept under 80 columns.
+/// `[Format "ICCS"]`, WXF under `[Format "WXF"]`, Chinese under `[Format "Chinese"]`). The
+/// tags come in the standard order: `Game`, the roster tags the game has (`Event`,
+/// `Site`, `Date`, `Round`, `Red`, `Black`), `Result`, then `FEN` and `Format`, then
+/// the game's other tags in their order; `Game`, `Result`, `FEN` and `Format` are
+/// written from the game itself. Lines of move text are kept under 80 columns. The
+/// library and the tourney write their games with this one writer.
 ///
 /// # Panics
 /// When a move of `game.moves` is not legal in turn (games from [`read_pgn`] always
@@ -103,8 +111,13 @@ pub fn write_pgn(game: &PgnGame, movetext: Format) -> String {
     let mut out = String::new();
     let game_tag = game.tag("Game").unwrap_or("Chinese Chess");
     out.push_str(&format!("[Game \"{}\"]\n", escape(game_tag)));
-    for (name, value) in &game.tags {
-        if !GENERATED_TAGS.iter().any(|g| g.eq_ignore_ascii_case(name)) {
+    let is = |name: &str, list: &[&str]| list.iter().any(|g| g.eq_ignore_ascii_case(name));
+    for roster in ROSTER_TAGS {
+        for (name, value) in game
+            .tags
+            .iter()
+            .filter(|(n, _)| n.eq_ignore_ascii_case(roster))
+        {
             out.push_str(&format!("[{name} \"{}\"]\n", escape(value)));
         }
     }
@@ -115,7 +128,12 @@ pub fn write_pgn(game: &PgnGame, movetext: Format) -> String {
     match movetext {
         Format::Iccs => out.push_str("[Format \"ICCS\"]\n"),
         Format::Wxf => out.push_str("[Format \"WXF\"]\n"),
-        Format::Chinese => {}
+        Format::Chinese => out.push_str("[Format \"Chinese\"]\n"),
+    }
+    for (name, value) in &game.tags {
+        if !is(name, &GENERATED_TAGS) && !is(name, &ROSTER_TAGS) {
+            out.push_str(&format!("[{name} \"{}\"]\n", escape(value)));
+        }
     }
     out.push('\n');
 
@@ -202,7 +220,7 @@ fn scan(text: &str) -> Result<Vec<Item>, NotationError> {
                     body.push(c);
                 }
                 if !closed {
-                    return Err(NotationError::new(
+                    return Err(NotationError::syntax(
                         &format!("{{{}", body.chars().take(40).collect::<String>()),
                         "comment not closed by '}'",
                     ));
@@ -254,7 +272,7 @@ fn scan(text: &str) -> Result<Vec<Item>, NotationError> {
                 if !closed {
                     return Err(NotationError::new(
                         &format!("[{}", raw.chars().take(40).collect::<String>()),
-                        "tag not closed by ']'",
+                        Problem::BadTag { unclosed: true },
                     ));
                 }
                 if depth == 0 {
@@ -281,7 +299,7 @@ fn scan(text: &str) -> Result<Vec<Item>, NotationError> {
 
 /// `Name "value"` (the inside of a tag's brackets).
 fn parse_tag(raw: &str) -> Result<Item, NotationError> {
-    let bad = || NotationError::new(&format!("[{raw}]"), "not a tag like [Name \"value\"]");
+    let bad = || NotationError::new(&format!("[{raw}]"), Problem::BadTag { unclosed: false });
     let raw = raw.trim();
     let name_end = raw.find(|c: char| c.is_whitespace()).ok_or_else(bad)?;
     let name = &raw[..name_end];
@@ -356,7 +374,7 @@ impl Reader {
         if self.pos.is_none() {
             let start = match self.game.tag("FEN") {
                 Some(fen) => Position::from_fen(fen)
-                    .map_err(|e| NotationError::new(fen, format!("bad FEN tag: {e}")))?,
+                    .map_err(|e| NotationError::new(fen, Problem::BadFen(e)))?,
                 None => Position::startpos(),
             };
             self.game.start = start.clone();

@@ -15,7 +15,7 @@
 
 use crate::board::{Move, PieceKind, Position};
 
-use super::{shape, Description, Dir, NotationError, Place, Tandem};
+use super::{shape, Description, Dir, NotationError, Place, Problem, Tandem};
 
 /// The WXF letter of a piece kind.
 pub fn piece_letter(kind: PieceKind) -> char {
@@ -146,10 +146,10 @@ fn describe(c: &[char]) -> Option<Description> {
 /// # Errors
 /// When the text is not WXF notation, or fits no legal move, or several.
 pub fn from_wxf(pos: &Position, text: &str) -> Result<Move, NotationError> {
-    let not_wxf = || NotationError::new(text, "not a move in WXF notation (like C2.5 or H8+7)");
+    let not_wxf = || NotationError::syntax(text, "not a move in WXF notation (like C2.5 or H8+7)");
     let input = normalize(text).ok_or_else(not_wxf)?;
     if input.is_empty() {
-        return Err(NotationError::new(text, "empty move"));
+        return Err(NotationError::syntax(text, "empty move"));
     }
     let mut exact = None;
     let mut several = false;
@@ -164,10 +164,7 @@ pub fn from_wxf(pos: &Position, text: &str) -> Result<Move, NotationError> {
     }
     match describe(&input) {
         Some(description) => description.resolve(pos, text),
-        None if looks_like_wxf(&input) => Err(NotationError::new(
-            text,
-            "no legal move in this position fits it",
-        )),
+        None if looks_like_wxf(&input) => Err(NotationError::new(text, Problem::NoLegalMove)),
         None => Err(not_wxf()),
     }
 }

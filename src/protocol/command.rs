@@ -1,15 +1,16 @@
-//! One input line → one [`Command`]. Parsing never panics; bad input is a
-//! [`ProtocolError`] that says what was wrong. Both dialects' commands are understood in
-//! both (GUIs mix them: UCI-Cyclone sends bare `fen …` lines and `newgame`).
+//! One input line → one [`Command`], in the grammar that UCI and UCCI share. Parsing
+//! never panics; bad input is a [`ProtocolError`] that says what was wrong.
+//!
+//! Xiangqi GUIs mix the two dialects (UCI-Cyclone sends bare `fen …` lines and
+//! `newgame`), so a line is read the same whichever dialect was chosen: the words both
+//! dialects have are read here, and the words only one of them has are read by that
+//! dialect's file ([`uci`](super::uci), [`ucci`](super::ucci)), whichever was chosen.
 
 use std::fmt;
 
-/// The protocol dialect.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Dialect {
-    Ucci,
-    Uci,
-}
+use super::{ucci, uci};
+
+pub use super::dialect::Dialect;
 
 /// Where a position comes from.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -100,7 +101,7 @@ impl fmt::Display for ProtocolError {
 impl std::error::Error for ProtocolError {}
 
 /// At most 40 characters of a word, for error messages.
-fn truncated(word: &str) -> String {
+pub(super) fn truncated(word: &str) -> String {
     word.chars().take(40).collect()
 }
 
@@ -113,73 +114,45 @@ pub fn parse(line: &str) -> Result<Command, ProtocolError> {
     let Some((&first, rest)) = words.split_first() else {
         return Ok(Command::Nothing);
     };
+    if let Some(command) = uci::command(first, rest)? {
+        return Ok(command);
+    }
+    if let Some(command) = ucci::command(first, rest)? {
+        return Ok(command);
+    }
     Ok(match first {
-        "ucci" => Command::Hello(Dialect::Ucci),
-        "uci" => Command::Hello(Dialect::Uci),
         "isready" => Command::IsReady,
-        "ucinewgame" | "newgame" | "uccinewgame" => Command::NewGame,
-        "setoption" => parse_setoption(rest)?,
+        "setoption" if rest.first() == Some(&"name") => uci::setoption(&rest[1..])?,
+        "setoption" => ucci::setoption(rest)?,
         "position" => parse_position(rest)?,
+        // UCI-Cyclone's bare position lines.
         "fen" | "startpos" => parse_position(&words)?,
-        "banmoves" => Command::BanMoves(rest.iter().map(|s| s.to_string()).collect()),
         "go" => parse_go(rest)?,
+        // UCCI adds `ponderhit draw`.
         "ponderhit" => Command::PonderHit {
             draw: rest.first() == Some(&"draw"),
         },
         "stop" => Command::Stop,
-        "probe" => match parse_position(rest)? {
-            Command::Position { source, moves } => Command::Probe { source, moves },
-            _ => return Err(ProtocolError::MissingValue("probe position")),
-        },
         "d" => Command::Display,
         "eval" => Command::Eval,
         "bench" => Command::Bench(match rest.first() {
             Some(d) => Some(number::<i32>(d, "bench depth")?.clamp(1, 64)),
             None => None,
         }),
-        "quit" | "bye" => Command::Quit,
+        "quit" => Command::Quit,
         other => return Err(ProtocolError::Unknown(truncated(other))),
     })
 }
 
-fn number<T: std::str::FromStr>(text: &str, what: &str) -> Result<T, ProtocolError> {
+pub(super) fn number<T: std::str::FromStr>(text: &str, what: &str) -> Result<T, ProtocolError> {
     text.parse::<T>().map_err(|_| ProtocolError::BadNumber {
         what: what.to_string(),
         found: truncated(text),
     })
 }
 
-fn parse_setoption(words: &[&str]) -> Result<Command, ProtocolError> {
-    if words.first() == Some(&"name") {
-        // UCI: setoption name <words> [value <words>]
-        let value_at = words.iter().position(|&w| w == "value");
-        let name_words = &words[1..value_at.unwrap_or(words.len())];
-        if name_words.is_empty() {
-            return Err(ProtocolError::MissingValue("option name"));
-        }
-        let value = value_at.map(|i| words[i + 1..].join(" "));
-        Ok(Command::SetOption {
-            name: name_words.join(" "),
-            value,
-        })
-    } else {
-        // UCCI: setoption <name> [<value>]
-        let name = words
-            .first()
-            .ok_or(ProtocolError::MissingValue("option name"))?;
-        let value = if words.len() > 1 {
-            Some(words[1..].join(" "))
-        } else {
-            None
-        };
-        Ok(Command::SetOption {
-            name: name.to_string(),
-            value,
-        })
-    }
-}
-
-fn parse_position(words: &[&str]) -> Result<Command, ProtocolError> {
+/// `startpos|fen <FEN> [moves …]` (the words after `position`, or a whole bare line).
+pub(super) fn parse_position(words: &[&str]) -> Result<Command, ProtocolError> {
     let moves_at = words.iter().position(|&w| w == "moves");
     let (head, moves) = match moves_at {
         Some(i) => (
@@ -198,7 +171,7 @@ fn parse_position(words: &[&str]) -> Result<Command, ProtocolError> {
 }
 
 /// A non-negative time or count; negative values are clamped to 0 and reported.
-fn time_value(
+pub(super) fn time_value(
     text: Option<&&str>,
     what: &'static str,
     warnings: &mut Vec<String>,
@@ -218,7 +191,8 @@ fn time_value(
     Ok(v.min(1e12))
 }
 
-fn count_value<T: TryFrom<u64> + Copy>(
+/// A count up to `max`; negative values are 0 and larger ones `max`, reported.
+pub(super) fn count_value<T: TryFrom<u64> + Copy>(
     text: Option<&&str>,
     what: &'static str,
     max: T,
@@ -260,6 +234,14 @@ fn count_value<T: TryFrom<u64> + Copy>(
     }
 }
 
+/// Reads one `go` parameter, its value the first of the words after it, into the
+/// [`Go`]: how many words it took (its name included), or `None` when the word is not
+/// one of the reader's parameters.
+pub(super) type GoReader = fn(&str, &[&str], &mut Go) -> Result<Option<usize>, ProtocolError>;
+
+/// The parameters both dialects have, then each dialect's own.
+const GO_READERS: [GoReader; 3] = [go_word, uci::go_word, ucci::go_word];
+
 fn parse_go(words: &[&str]) -> Result<Command, ProtocolError> {
     if words.first() == Some(&"perft") {
         let mut warnings = Vec::new();
@@ -274,58 +256,40 @@ fn parse_go(words: &[&str]) -> Result<Command, ProtocolError> {
     }
     let mut go = Go::default();
     let mut i = 0;
-    while i < words.len() {
-        let w = words[i];
-        let next = words.get(i + 1);
-        let mut skip = 2;
-        match w {
-            "ponder" => {
-                go.ponder = true;
-                skip = 1;
+    'words: while i < words.len() {
+        let (word, after) = (words[i], &words[i + 1..]);
+        for read in GO_READERS {
+            if let Some(taken) = read(word, after, &mut go)? {
+                i += taken;
+                continue 'words;
             }
-            "draw" => {
-                go.draw = true;
-                skip = 1;
-            }
-            "infinite" => {
-                go.infinite = true;
-                skip = 1;
-            }
-            "depth" => {
-                if next == Some(&"infinite") {
-                    go.infinite = true;
-                } else {
-                    go.depth = Some(
-                        count_value::<u32>(next, "depth", 1_000, &mut go.warnings)?.min(1_000)
-                            as i32,
-                    );
-                }
-            }
-            "nodes" => go.nodes = Some(count_value(next, "nodes", u64::MAX, &mut go.warnings)?),
-            "mate" => go.mate = Some(count_value(next, "mate", u32::MAX, &mut go.warnings)?),
-            "movetime" => go.movetime = Some(time_value(next, "movetime", &mut go.warnings)?),
-            "wtime" => go.wtime = Some(time_value(next, "wtime", &mut go.warnings)?),
-            "btime" => go.btime = Some(time_value(next, "btime", &mut go.warnings)?),
-            "winc" => go.winc = Some(time_value(next, "winc", &mut go.warnings)?),
-            "binc" => go.binc = Some(time_value(next, "binc", &mut go.warnings)?),
-            "movestogo" => {
-                go.movestogo = Some(count_value(next, "movestogo", u32::MAX, &mut go.warnings)?)
-            }
-            "time" => go.time = Some(time_value(next, "time", &mut go.warnings)?),
-            "increment" => go.increment = Some(time_value(next, "increment", &mut go.warnings)?),
-            "opptime" => go.opptime = Some(time_value(next, "opptime", &mut go.warnings)?),
-            "oppincrement" | "oppmovestogo" => {
-                time_value(next, "opponent clock", &mut go.warnings)?;
-            }
-            "searchmoves" => {
-                go.searchmoves = words[i + 1..].iter().map(|s| s.to_string()).collect();
-                break;
-            }
-            other => return Err(ProtocolError::UnknownGoToken(truncated(other))),
         }
-        i += skip;
+        return Err(ProtocolError::UnknownGoToken(truncated(word)));
     }
     Ok(Command::Go(go))
+}
+
+/// The `go` parameters both dialects have (a [`GoReader`]).
+fn go_word(word: &str, after: &[&str], go: &mut Go) -> Result<Option<usize>, ProtocolError> {
+    let value = after.first();
+    match word {
+        "ponder" => {
+            go.ponder = true;
+            return Ok(Some(1));
+        }
+        // UCCI's `depth infinite` is UCI's `infinite`.
+        "depth" if value == Some(&"infinite") => go.infinite = true,
+        "depth" => {
+            let depth = count_value::<u32>(value, "depth", 1_000, &mut go.warnings)?;
+            go.depth = Some(depth.min(1_000) as i32);
+        }
+        "nodes" => go.nodes = Some(count_value(value, "nodes", u64::MAX, &mut go.warnings)?),
+        "movestogo" => {
+            go.movestogo = Some(count_value(value, "movestogo", u32::MAX, &mut go.warnings)?);
+        }
+        _ => return Ok(None),
+    }
+    Ok(Some(2))
 }
 
 #[cfg(test)]

@@ -1,6 +1,8 @@
 //! The dialect-free core of the protocol loop: the position with its history, the
-//! options, and a search running in its own thread while this one keeps reading input
-//! (`isready`, `stop`, `ponderhit` and `quit` are honoured while thinking).
+//! settings, and a search running in its own thread while this one keeps reading input
+//! (`isready`, `stop`, `ponderhit` and `quit` are honoured while thinking). What it has
+//! to say is an [`Report`], which the chosen dialect's [`Speaker`] reads lines for and
+//! words; nothing here knows a dialect's syntax.
 
 use std::io::{self, BufRead, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -8,13 +10,14 @@ use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
-use super::command::{parse, Command, Dialect, Go, PositionSource};
-use super::limits::{allowed_moves, limits_for, TimeUnit};
-use super::options::{self, Id, Kind, OptionError, Spec, OPTIONS};
-use crate::board::repetition::RuleSet;
+use super::command::{Command, Dialect, Go, PositionSource};
+use super::dialect::{HashEntry, Offer, Report, Speaker};
+use super::limits::{allowed_moves, limits_for};
+use super::options::{self, Id, OptionError, OptionType, Spec, OPTIONS};
+use super::settings::Settings;
 use crate::board::{perft, Move, Position};
 use crate::eval::nnue::{self, Network};
-use crate::search::{self, mate_in, Bound, Config, Info, Outcome, Reporter, Shared};
+use crate::search::{self, Config, Info, Outcome, Reporter, Shared};
 
 /// Longest input line read in full; the rest of a longer line is discarded.
 const MAX_LINE: usize = 1 << 20;
@@ -24,129 +27,47 @@ const RESIGN_SCORE: i32 = -2_500;
 
 type Out = Arc<Mutex<Box<dyn Write + Send>>>;
 
-/// Writes whole lines to the shared output, flushing each.
+/// Where the engine's reports go: worded by the chosen dialect, written as whole lines
+/// to the shared output, each flushed.
 #[derive(Clone)]
-struct Sink {
+struct Output {
     out: Out,
-    dialect: Dialect,
+    speaker: &'static dyn Speaker,
 }
 
-impl Sink {
-    fn say(&self, line: &str) {
+impl Output {
+    fn write(&self, text: &str) {
         if let Ok(mut out) = self.out.lock() {
-            let _ = writeln!(out, "{line}");
+            let _ = writeln!(out, "{text}");
             let _ = out.flush();
         }
     }
 
-    /// A message line in the dialect's form.
-    fn message(&self, text: &str) {
-        match self.dialect {
-            Dialect::Ucci => self.say(&format!("info message {text}")),
-            Dialect::Uci => self.say(&format!("info string {text}")),
+    /// Writes `report` as the dialect words it (if it says anything).
+    fn emit(&self, report: &Report<'_>) {
+        if let Some(text) = self.speaker.word(report) {
+            self.write(&text);
         }
     }
 
-    fn score_text(&self, score: i32, bound: Option<Bound>) -> String {
-        let bound = match (self.dialect, bound) {
-            (Dialect::Uci, Some(Bound::Lower)) => " lowerbound",
-            (Dialect::Uci, Some(Bound::Upper)) => " upperbound",
-            _ => "",
-        };
-        match (self.dialect, mate_in(score)) {
-            (Dialect::Uci, Some(m)) => format!("mate {m}{bound}"),
-            (Dialect::Uci, None) => format!("cp {score}{bound}"),
-            (Dialect::Ucci, _) => format!("{score}"),
-        }
+    /// A note for the GUI's log.
+    fn message(&self, text: &str) {
+        self.emit(&Report::Message(text));
+    }
+
+    /// A line of the engine's own reports.
+    fn text(&self, line: &str) {
+        self.emit(&Report::Text(line));
     }
 }
 
-impl Reporter for Sink {
+impl Reporter for Output {
     fn info(&self, info: &Info) {
-        let pv: Vec<String> = info.pv.iter().map(Move::to_string).collect();
-        let line = match self.dialect {
-            Dialect::Uci => format!(
-                "info depth {} seldepth {} multipv {} score {} nodes {} nps {} hashfull {} tbhits 0 time {} pv {}",
-                info.depth,
-                info.seldepth,
-                info.multipv,
-                self.score_text(info.score, info.bound),
-                info.nodes,
-                info.nps,
-                info.hashfull,
-                info.time_ms,
-                pv.join(" ")
-            ),
-            Dialect::Ucci => format!(
-                "info depth {} seldepth {} score {} time {} nodes {} nps {} hashfull {} pv {}",
-                info.depth,
-                info.seldepth,
-                self.score_text(info.score, info.bound),
-                info.time_ms,
-                info.nodes,
-                info.nps,
-                info.hashfull,
-                pv.join(" ")
-            ),
-        };
-        self.say(&line);
+        self.emit(&Report::Info(info));
     }
 
     fn currmove(&self, mv: Move, number: usize, depth: i32) {
-        match self.dialect {
-            Dialect::Uci => self.say(&format!(
-                "info depth {depth} currmove {mv} currmovenumber {number}"
-            )),
-            Dialect::Ucci => self.say(&format!("info currmove {mv} currmovenumber {number}")),
-        }
-    }
-}
-
-/// Option values.
-#[derive(Clone, Debug)]
-struct Settings {
-    hash_mb: usize,
-    threads: usize,
-    multipv: usize,
-    move_overhead_ms: u64,
-    use_millisec: bool,
-    rule60: bool,
-    rule_set: RuleSet,
-    draw_offers: bool,
-    resign: bool,
-    debug: bool,
-    /// The loaded network (`None` only when the embedded one is invalid and no file
-    /// was loaded) and what `EvalFile` names.
-    net: Option<Arc<Network>>,
-    eval_file: String,
-    use_nnue: bool,
-}
-
-impl Settings {
-    /// The network the search evaluates with, if NNUE is on.
-    fn search_net(&self) -> Option<Arc<Network>> {
-        self.net.clone().filter(|_| self.use_nnue)
-    }
-}
-
-impl Default for Settings {
-    fn default() -> Settings {
-        let net = nnue::embedded().ok();
-        Settings {
-            hash_mb: 16,
-            threads: 1,
-            multipv: 1,
-            move_overhead_ms: 50,
-            use_millisec: true,
-            rule60: true,
-            rule_set: RuleSet::Chinese,
-            draw_offers: true,
-            resign: true,
-            debug: false,
-            use_nnue: net.is_some(),
-            net,
-            eval_file: nnue::EMBEDDED_NAME.to_string(),
-        }
+        self.emit(&Report::CurrMove { mv, number, depth });
     }
 }
 
@@ -167,7 +88,8 @@ struct Thinking {
 
 /// The engine as the protocol loop sees it.
 pub struct Engine {
-    sink: Sink,
+    output: Output,
+    /// Whether a hello word has chosen the dialect (the first one does).
     chosen: bool,
     position: Position,
     banned: Vec<Move>,
@@ -181,9 +103,9 @@ impl Engine {
     pub fn new(out: impl Write + Send + 'static) -> Engine {
         let settings = Settings::default();
         Engine {
-            sink: Sink {
+            output: Output {
                 out: Arc::new(Mutex::new(Box::new(out))),
-                dialect: Dialect::Uci,
+                speaker: Dialect::Uci.speaker(),
             },
             chosen: false,
             position: Position::startpos(),
@@ -264,10 +186,10 @@ impl Engine {
 
     /// Handles one line; `false` after `quit`.
     pub fn handle(&mut self, line: &str) -> bool {
-        let command = match parse(line) {
+        let command = match self.output.speaker.parse(line) {
             Ok(command) => command,
             Err(e) => {
-                self.sink.message(&format!("error: {e}"));
+                self.output.message(&format!("error: {e}"));
                 return true;
             }
         };
@@ -278,12 +200,10 @@ impl Engine {
         let thinking = self.is_thinking();
         match command {
             Command::Nothing => {}
-            Command::IsReady => self.sink.say("readyok"),
+            Command::IsReady => self.output.emit(&Report::Ready),
             Command::Quit => {
                 self.stop_and_wait();
-                if self.sink.dialect == Dialect::Ucci {
-                    self.sink.say("bye");
-                }
+                self.output.emit(&Report::Bye);
                 return false;
             }
             Command::Stop => {
@@ -291,23 +211,23 @@ impl Engine {
                     // A search answers with its bestmove; a count just ends.
                     self.stop_and_wait();
                 }
-                if (!thinking || counting) && self.sink.dialect == Dialect::Ucci {
+                if !thinking || counting {
                     // No search was running: no move to give.
-                    self.sink.say("nobestmove");
+                    self.output.emit(&Report::NothingToStop);
                 }
             }
             Command::PonderHit { draw } => {
                 if thinking {
                     if draw {
-                        self.sink.message("draw offer noted");
+                        self.output.message("draw offer noted");
                     }
                     self.shared.ponderhit();
                 } else {
-                    self.sink.message("error: ponderhit while not pondering");
+                    self.output.message("error: ponderhit while not pondering");
                 }
             }
             _ if thinking => {
-                self.sink.message("error: busy thinking; send stop first (only isready, stop, ponderhit and quit are taken now)");
+                self.output.message("error: busy thinking; send stop first (only isready, stop, ponderhit and quit are taken now)");
             }
             Command::Hello(dialect) => self.hello(dialect),
             Command::NewGame => {
@@ -326,7 +246,7 @@ impl Engine {
             Command::Go(go) => self.go(go),
             Command::Perft(depth) => self.perft(depth),
             Command::Probe { source, moves } => self.probe(&source, &moves),
-            Command::Display => self.sink.say(&self.position.to_string()),
+            Command::Display => self.output.text(&self.position.to_string()),
             Command::Eval => {
                 let report = crate::eval::trace_with_nnue(
                     &self.position,
@@ -334,7 +254,7 @@ impl Engine {
                     self.settings.use_nnue,
                 );
                 for line in report.lines() {
-                    self.sink.say(line);
+                    self.output.text(line);
                 }
             }
             Command::Bench(depth) => self.bench(depth),
@@ -344,17 +264,11 @@ impl Engine {
 
     fn hello(&mut self, dialect: Dialect) {
         if !self.chosen {
-            self.sink.dialect = dialect;
+            self.output.speaker = dialect.speaker();
             self.chosen = true;
         }
-        let dialect = self.sink.dialect;
-        self.sink
-            .say(&format!("id name Chariot {}", env!("CARGO_PKG_VERSION")));
-        if dialect == Dialect::Ucci {
-            self.sink
-                .say("id copyright 2026 the Chariot developers, GPL-3.0-or-later");
-        }
-        self.sink.say("id author the Chariot developers");
+        let dialect = self.output.speaker.dialect();
+        self.output.emit(&Report::Identity);
         for spec in OPTIONS
             .iter()
             .filter(|s| s.only.is_none_or(|d| d == dialect))
@@ -362,21 +276,18 @@ impl Engine {
             let mut spec = *spec;
             if spec.id == Id::UseNnue {
                 // Off when there is no net to use (an invalid embedded net).
-                spec.kind = Kind::Check {
+                spec.kind = OptionType::Check {
                     default: self.settings.use_nnue,
                 };
             }
-            self.sink.say(&spec.announce(dialect));
+            self.output.emit(&Report::Option(&spec));
         }
         if let Err(e) = nnue::embedded() {
-            self.sink.message(&format!(
+            self.output.message(&format!(
                 "error: the embedded network is invalid ({e}); evaluating with the HCE"
             ));
         }
-        self.sink.say(match dialect {
-            Dialect::Ucci => "ucciok",
-            Dialect::Uci => "uciok",
-        });
+        self.output.emit(&Report::HelloDone);
     }
 
     fn set_option(&mut self, name: &str, value: Option<&str>) {
@@ -387,16 +298,16 @@ impl Engine {
             {
                 return;
             }
-            return self.sink.message(&format!(
+            return self.output.message(&format!(
                 "error: unknown option '{}'",
                 name.chars().take(40).collect::<String>()
             ));
         };
         let value = value.unwrap_or("").trim();
         if let Err(e) = self.apply_option(spec, value) {
-            self.sink.message(&format!(
+            self.output.message(&format!(
                 "error: option {}: {e}",
-                spec.name(self.sink.dialect)
+                self.output.speaker.option_name(spec)
             ));
         }
     }
@@ -406,7 +317,7 @@ impl Engine {
         match spec.id {
             Id::Hash => {
                 let mb = match spec.spin_value(value)? {
-                    0 => 16,
+                    0 => Settings::default_hash_mb(),
                     n => n as usize,
                 };
                 if mb != self.settings.hash_mb {
@@ -494,7 +405,7 @@ impl Engine {
         } else {
             value.to_string()
         };
-        self.sink.message(&format!(
+        self.output.message(&format!(
             "EvalFile: using '{}' (net {:016x}){}",
             self.settings.eval_file,
             net.hash(),
@@ -514,7 +425,7 @@ impl Engine {
             PositionSource::Fen(fen) => match Position::from_fen(fen) {
                 Ok(pos) => pos,
                 Err(e) => {
-                    self.sink
+                    self.output
                         .message(&format!("error: invalid FEN ({e}); position unchanged"));
                     return None;
                 }
@@ -522,7 +433,7 @@ impl Engine {
         };
         for (i, text) in moves.iter().enumerate() {
             if let Err(e) = position.try_play(text) {
-                self.sink.message(&format!(
+                self.output.message(&format!(
                     "error: move {} ({e}); position set after the first {i} moves",
                     i + 1
                 ));
@@ -536,25 +447,25 @@ impl Engine {
         for text in moves {
             match self.position.parse_move(text) {
                 Ok(mv) => self.banned.push(mv),
-                Err(e) => self.sink.message(&format!("error: banmoves: {e}")),
+                Err(e) => self.output.message(&format!("error: banmoves: {e}")),
             }
         }
     }
 
     fn go(&mut self, go: Go) {
         for w in &go.warnings {
-            self.sink.message(&format!("error: {w}"));
+            self.output.message(&format!("error: {w}"));
         }
-        let unit = TimeUnit::of(self.sink.dialect, self.settings.use_millisec);
+        let unit = self.output.speaker.time_unit(self.settings.use_millisec);
         let mut limits = limits_for(&go, self.position.side_to_move(), unit);
         let root = allowed_moves(&self.position, &self.banned, &go.searchmoves);
         for e in &root.errors {
-            self.sink.message(&format!("error: searchmoves: {e}"));
+            self.output.message(&format!("error: searchmoves: {e}"));
         }
         limits.search_moves = root.restriction();
         let config = Config {
             threads: self.settings.threads,
-            multipv: if self.sink.dialect == Dialect::Uci {
+            multipv: if self.output.speaker.multipv() {
                 self.settings.multipv
             } else {
                 1
@@ -567,18 +478,15 @@ impl Engine {
         if root.allowed.is_empty() {
             // Mated, stalemated, or every move banned.
             if root.legal > 0 {
-                self.sink
+                self.output
                     .message("error: every legal move is banned or excluded");
             }
-            self.sink.say(match self.sink.dialect {
-                Dialect::Ucci => "nobestmove",
-                Dialect::Uci => "bestmove (none)",
-            });
+            self.output.emit(&Report::NoMove);
             return;
         }
         let position = self.position.clone();
         let shared = Arc::clone(&self.shared);
-        let sink = self.sink.clone();
+        let output = self.output.clone();
         let settings = self.settings.clone();
         let draw_offered = go.draw;
         let answered = Arc::new(AtomicBool::new(false));
@@ -590,7 +498,7 @@ impl Engine {
             .stack_size(32 << 20)
             .spawn(move || {
                 let started = Instant::now();
-                let outcome = search::search(&position, &limits, &config, &shared, &sink);
+                let outcome = search::search(&position, &limits, &config, &shared, &output);
                 // With `infinite` or `ponder`, answer only after `stop` or `ponderhit`.
                 while (limits.infinite || shared.pondering.load(Ordering::SeqCst))
                     && !shared.stop.load(Ordering::SeqCst)
@@ -598,18 +506,24 @@ impl Engine {
                     std::thread::sleep(Duration::from_millis(1));
                 }
                 if settings.debug {
-                    sink.message(&format!(
+                    output.message(&format!(
                         "searched {} nodes in {} ms",
                         outcome.nodes,
                         started.elapsed().as_millis()
                     ));
                 }
-                let line =
-                    bestmove_line(&position, &outcome, &settings, sink.dialect, draw_offered);
+                let reply = output.speaker.word(&search_answer(
+                    &position,
+                    &outcome,
+                    &settings,
+                    draw_offered,
+                ));
                 // Mark the search answered first: a GUI that reacts to `bestmove` at
                 // once must find the engine idle.
                 answered_flag.store(true, Ordering::SeqCst);
-                sink.say(&line);
+                if let Some(text) = reply {
+                    output.write(&text);
+                }
             })
             .expect("spawn the search thread");
         self.thinking = Some(Thinking {
@@ -652,25 +566,25 @@ impl Engine {
     fn perft(&mut self, depth: u32) {
         let position = self.position.clone();
         let threads = self.settings.threads;
-        let sink = self.sink.clone();
+        let output = self.output.clone();
         self.start_job(None, move |cancel| {
             let start = Instant::now();
             let Some(split) = perft::divide_until(&position, depth, threads, cancel) else {
-                sink.message(&format!("perft {depth} stopped"));
+                output.message(&format!("perft {depth} stopped"));
                 return;
             };
             let mut total = 0;
             for (mv, nodes) in &split {
                 total += nodes;
-                sink.say(&format!("{mv}: {nodes}"));
+                output.text(&format!("{mv}: {nodes}"));
             }
             if depth == 0 {
                 total = 1;
             }
             let ms = start.elapsed().as_millis();
-            sink.say("");
-            sink.say(&format!("Nodes searched: {total}"));
-            sink.message(&format!(
+            output.text("");
+            output.text(&format!("Nodes searched: {total}"));
+            output.message(&format!(
                 "perft {depth}: {total} nodes in {ms} ms ({threads} threads)"
             ));
         });
@@ -681,29 +595,29 @@ impl Engine {
     fn bench(&mut self, depth: Option<i32>) {
         let depth = depth.unwrap_or(search::bench::DEPTH);
         let net = self.settings.search_net();
-        self.sink.message(&format!(
+        self.output.message(&format!(
             "bench evaluates with {}",
             if net.is_some() { "NNUE" } else { "the HCE" }
         ));
         let table = match Shared::try_new(16) {
             Ok(shared) => Arc::new(shared),
             Err(e) => {
-                self.sink.message(&format!("error: bench: {e}"));
+                self.output.message(&format!("error: bench: {e}"));
                 return;
             }
         };
-        let sink = self.sink.clone();
+        let output = self.output.clone();
         let shared = Arc::clone(&table);
         self.start_job(Some(table), move |cancel| {
             let line = |i: usize, fen: &str, n: u64| {
-                sink.say(&format!("position {i:>2}: {n:>10} nodes  {fen}"));
+                output.text(&format!("position {i:>2}: {n:>10} nodes  {fen}"));
             };
             match search::bench::run_until(depth, net, &shared, cancel, line) {
                 Some((nodes, nps)) => {
-                    sink.say(&format!("Total nodes: {nodes}"));
-                    sink.say(&format!("{nodes} nodes {nps} nps"));
+                    output.text(&format!("Total nodes: {nodes}"));
+                    output.text(&format!("{nodes} nodes {nps} nps"));
                 }
-                None => sink.message("bench stopped"),
+                None => output.message("bench stopped"),
             }
         });
     }
@@ -712,60 +626,47 @@ impl Engine {
         let Some(pos) = self.build_position(source, moves) else {
             return;
         };
-        let mut line = String::from("pophash");
-        if let Some(t) = self.shared.tt.probe(pos.key(), 0) {
-            if let Some(mv) = t.mv.filter(|&m| pos.is_legal(m)) {
-                line.push_str(&format!(" bestmove {mv}"));
-            }
-            match t.bound {
-                Bound::Lower => {
-                    line.push_str(&format!(" lowerbound {} depth {}", t.score, t.depth))
-                }
-                Bound::Upper => {
-                    line.push_str(&format!(" upperbound {} depth {}", t.score, t.depth))
-                }
-                Bound::Exact => line.push_str(&format!(
-                    " lowerbound {} depth {} upperbound {} depth {}",
-                    t.score, t.depth, t.score, t.depth
-                )),
-            }
-        }
-        self.sink.say(&line);
+        let entry = self.shared.tt.probe(pos.key(), 0).map(|t| HashEntry {
+            best: t.mv.filter(|&m| pos.is_legal(m)),
+            bound: t.bound,
+            score: t.score,
+            depth: t.depth,
+        });
+        self.output.emit(&Report::Probed(entry));
     }
 }
 
-/// `bestmove …` (UCI) or `bestmove … [draw|resign]` / `nobestmove` (UCCI).
-fn bestmove_line(
+/// The search's answer: its move, the reply it expects when that is legal, and a
+/// draw offer or resignation as the settings allow (only UCCI words those); no move
+/// when it found none.
+fn search_answer(
     pos: &Position,
     outcome: &Outcome,
     settings: &Settings,
-    dialect: Dialect,
     draw_offered: bool,
-) -> String {
+) -> Report<'static> {
     let Some(best) = outcome.best else {
-        return match dialect {
-            Dialect::Ucci => "nobestmove".to_string(),
-            Dialect::Uci => "bestmove (none)".to_string(),
-        };
+        return Report::NoMove;
     };
-    let mut line = format!("bestmove {best}");
-    if let Some(ponder) = outcome.ponder {
+    let ponder = outcome.ponder.filter(|&ponder| {
         let mut after = pos.clone();
         after.make_move(best);
-        if after.is_legal(ponder) {
-            line.push_str(&format!(" ponder {ponder}"));
-        }
+        after.is_legal(ponder)
+    });
+    let offer = if settings.resign && outcome.score <= RESIGN_SCORE {
+        Some(Offer::Resign)
+    } else if settings.draw_offers
+        && (pos.neither_side_can_attack() || (draw_offered && outcome.score <= 0))
+    {
+        Some(Offer::Draw)
+    } else {
+        None
+    };
+    Report::BestMove {
+        best,
+        ponder,
+        offer,
     }
-    if dialect == Dialect::Ucci {
-        if settings.resign && (outcome.score <= RESIGN_SCORE) {
-            line.push_str(" resign");
-        } else if settings.draw_offers
-            && (pos.neither_side_can_attack() || (draw_offered && outcome.score <= 0))
-        {
-            line.push_str(" draw");
-        }
-    }
-    line
 }
 
 /// Reads one line (without its end) into `buf`, keeping at most [`MAX_LINE`] bytes.

@@ -4,7 +4,7 @@
 
 use std::time::Duration;
 
-use super::command::{Dialect, Go};
+use super::command::Go;
 use crate::board::{Color, IllegalMove, Move, Position};
 use crate::search::Limits;
 
@@ -16,15 +16,6 @@ pub enum TimeUnit {
 }
 
 impl TimeUnit {
-    /// UCI times are milliseconds; UCCI times are seconds unless `usemillisec` is on.
-    pub fn of(dialect: Dialect, use_millisec: bool) -> TimeUnit {
-        if dialect == Dialect::Ucci && !use_millisec {
-            TimeUnit::Seconds
-        } else {
-            TimeUnit::Milliseconds
-        }
-    }
-
     /// `value` in this unit as a duration (negative times are zero).
     pub fn duration(self, value: f64) -> Duration {
         let ms = match self {
@@ -200,10 +191,6 @@ mod tests {
 
     #[test]
     fn seconds_and_milliseconds() {
-        assert_eq!(TimeUnit::of(Dialect::Uci, false), TimeUnit::Milliseconds);
-        assert_eq!(TimeUnit::of(Dialect::Uci, true), TimeUnit::Milliseconds);
-        assert_eq!(TimeUnit::of(Dialect::Ucci, true), TimeUnit::Milliseconds);
-        assert_eq!(TimeUnit::of(Dialect::Ucci, false), TimeUnit::Seconds);
         let g = go("go time 30 increment 2 movetime 5");
         let limits = limits_for(&g, Color::Red, TimeUnit::Seconds);
         assert_eq!(limits.time, Some(ms(30_000)));

@@ -6,9 +6,9 @@ use std::fmt;
 use super::command::Dialect;
 use crate::eval::nnue::NetError;
 
-/// The kind and range of an option.
+/// The type of an option (as UCI and UCCI name them) with its default and range.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Kind {
+pub enum OptionType {
     Check {
         default: bool,
     },
@@ -27,13 +27,39 @@ pub enum Kind {
     },
 }
 
+impl OptionType {
+    /// A spin option's default.
+    pub fn spin_default(self) -> Option<i64> {
+        match self {
+            OptionType::Spin { default, .. } => Some(default),
+            _ => None,
+        }
+    }
+
+    /// A check option's default.
+    pub fn check_default(self) -> Option<bool> {
+        match self {
+            OptionType::Check { default } => Some(default),
+            _ => None,
+        }
+    }
+
+    /// A combo or string option's default.
+    pub fn text_default(self) -> Option<&'static str> {
+        match self {
+            OptionType::Combo { default, .. } | OptionType::Text { default } => Some(default),
+            _ => None,
+        }
+    }
+}
+
 /// One option: its UCI name, its UCCI name (one lower-case word), and its kind.
 #[derive(Clone, Copy, Debug)]
 pub struct Spec {
     pub id: Id,
     pub uci: &'static str,
     pub ucci: &'static str,
-    pub kind: Kind,
+    pub kind: OptionType,
     /// Shown only in this dialect (`None`: both).
     pub only: Option<Dialect>,
 }
@@ -68,7 +94,7 @@ pub const OPTIONS: &[Spec] = &[
         id: Id::Hash,
         uci: "Hash",
         ucci: "hashsize",
-        kind: Kind::Spin {
+        kind: OptionType::Spin {
             default: 16,
             min: 0,
             max: 65536,
@@ -79,7 +105,7 @@ pub const OPTIONS: &[Spec] = &[
         id: Id::Threads,
         uci: "Threads",
         ucci: "threads",
-        kind: Kind::Spin {
+        kind: OptionType::Spin {
             default: 1,
             min: 0,
             max: 256,
@@ -90,14 +116,14 @@ pub const OPTIONS: &[Spec] = &[
         id: Id::Ponder,
         uci: "Ponder",
         ucci: "ponder",
-        kind: Kind::Check { default: false },
+        kind: OptionType::Check { default: false },
         only: None,
     },
     Spec {
         id: Id::MultiPv,
         uci: "MultiPV",
         ucci: "multipv",
-        kind: Kind::Spin {
+        kind: OptionType::Spin {
             default: 1,
             min: 1,
             max: 128,
@@ -108,7 +134,7 @@ pub const OPTIONS: &[Spec] = &[
         id: Id::MoveOverhead,
         uci: "Move Overhead",
         ucci: "moveoverhead",
-        kind: Kind::Spin {
+        kind: OptionType::Spin {
             default: 50,
             min: 0,
             max: 5000,
@@ -119,42 +145,42 @@ pub const OPTIONS: &[Spec] = &[
         id: Id::ClearHash,
         uci: "Clear Hash",
         ucci: "newgame",
-        kind: Kind::Button,
+        kind: OptionType::Button,
         only: None,
     },
     Spec {
         id: Id::UseMillisec,
         uci: "usemillisec",
         ucci: "usemillisec",
-        kind: Kind::Check { default: true },
+        kind: OptionType::Check { default: true },
         only: Some(Dialect::Ucci),
     },
     Spec {
         id: Id::Batch,
         uci: "batch",
         ucci: "batch",
-        kind: Kind::Check { default: false },
+        kind: OptionType::Check { default: false },
         only: Some(Dialect::Ucci),
     },
     Spec {
         id: Id::Debug,
         uci: "Debug Log",
         ucci: "debug",
-        kind: Kind::Check { default: false },
+        kind: OptionType::Check { default: false },
         only: None,
     },
     Spec {
         id: Id::Rule60,
         uci: "Rule60",
         ucci: "rule60",
-        kind: Kind::Check { default: true },
+        kind: OptionType::Check { default: true },
         only: None,
     },
     Spec {
         id: Id::RepetitionRule,
         uci: "Repetition Rule",
         ucci: "repetitionrule",
-        kind: Kind::Combo {
+        kind: OptionType::Combo {
             default: "chinese",
             values: &["chinese", "asian"],
         },
@@ -164,21 +190,21 @@ pub const OPTIONS: &[Spec] = &[
         id: Id::DrawOffers,
         uci: "Draw Offers",
         ucci: "drawoffers",
-        kind: Kind::Check { default: true },
+        kind: OptionType::Check { default: true },
         only: Some(Dialect::Ucci),
     },
     Spec {
         id: Id::Resign,
         uci: "Resign",
         ucci: "resign",
-        kind: Kind::Check { default: true },
+        kind: OptionType::Check { default: true },
         only: Some(Dialect::Ucci),
     },
     Spec {
         id: Id::EvalFile,
         uci: "EvalFile",
         ucci: "evalfile",
-        kind: Kind::Text {
+        kind: OptionType::Text {
             default: crate::eval::nnue::EMBEDDED_NAME,
         },
         only: None,
@@ -187,14 +213,14 @@ pub const OPTIONS: &[Spec] = &[
         id: Id::UseNnue,
         uci: "Use NNUE",
         ucci: "usennue",
-        kind: Kind::Check { default: true },
+        kind: OptionType::Check { default: true },
         only: None,
     },
     Spec {
         id: Id::Variant,
         uci: "UCI_Variant",
         ucci: "variant",
-        kind: Kind::Combo {
+        kind: OptionType::Combo {
             default: "xiangqi",
             values: &["xiangqi"],
         },
@@ -204,21 +230,21 @@ pub const OPTIONS: &[Spec] = &[
         id: Id::Ignored,
         uci: "usebook",
         ucci: "usebook",
-        kind: Kind::Check { default: false },
+        kind: OptionType::Check { default: false },
         only: Some(Dialect::Ucci),
     },
     Spec {
         id: Id::Ignored,
         uci: "bookfiles",
         ucci: "bookfiles",
-        kind: Kind::Text { default: "" },
+        kind: OptionType::Text { default: "" },
         only: Some(Dialect::Ucci),
     },
     Spec {
         id: Id::Ignored,
         uci: "randomness",
         ucci: "randomness",
-        kind: Kind::Combo {
+        kind: OptionType::Combo {
             default: "none",
             values: &["none", "tiny", "small", "medium", "large", "huge"],
         },
@@ -228,7 +254,7 @@ pub const OPTIONS: &[Spec] = &[
         id: Id::Ignored,
         uci: "style",
         ucci: "style",
-        kind: Kind::Combo {
+        kind: OptionType::Combo {
             default: "normal",
             values: &["solid", "normal", "risky"],
         },
@@ -248,68 +274,15 @@ pub const UCCI_TOLERATED: &[&str] = &[
     "loadbook",
 ];
 
-impl Spec {
-    /// The name in `dialect`.
-    pub fn name(&self, dialect: Dialect) -> &'static str {
-        match dialect {
-            Dialect::Uci => self.uci,
-            Dialect::Ucci => self.ucci,
-        }
-    }
-
-    /// The `option …` line announcing this option in `dialect`.
-    pub fn announce(&self, dialect: Dialect) -> String {
-        let name = self.name(dialect);
-        match dialect {
-            Dialect::Uci => {
-                let kind = match self.kind {
-                    Kind::Check { default } => format!("type check default {default}"),
-                    Kind::Spin { default, min, max } => {
-                        format!("type spin default {default} min {min} max {max}")
-                    }
-                    Kind::Combo { default, values } => {
-                        let vars: String = values.iter().map(|v| format!(" var {v}")).collect();
-                        format!("type combo default {default}{vars}")
-                    }
-                    Kind::Button => "type button".to_string(),
-                    Kind::Text { default } => format!(
-                        "type string default {}",
-                        if default.is_empty() {
-                            "<empty>"
-                        } else {
-                            default
-                        }
-                    ),
-                };
-                format!("option name {name} {kind}")
-            }
-            Dialect::Ucci => {
-                let kind = match self.kind {
-                    Kind::Check { default } => format!(
-                        "type check default {}",
-                        if default { "true" } else { "false" }
-                    ),
-                    Kind::Spin { default, min, max } => {
-                        format!("type spin min {min} max {max} default {default}")
-                    }
-                    Kind::Combo { default, values } => {
-                        let vars: String = values.iter().map(|v| format!(" var {v}")).collect();
-                        format!("type combo{vars} default {default}")
-                    }
-                    Kind::Button => "type button".to_string(),
-                    Kind::Text { default } => format!(
-                        "type string default {}",
-                        if default.is_empty() {
-                            "<empty>"
-                        } else {
-                            default
-                        }
-                    ),
-                };
-                format!("option {name} {kind}")
-            }
-        }
-    }
+/// The option `id` (the first, for [`Id::Ignored`]).
+///
+/// # Panics
+/// When the table has no option `id` (a slip in the table; a test checks every one).
+pub fn spec(id: Id) -> &'static Spec {
+    OPTIONS
+        .iter()
+        .find(|s| s.id == id)
+        .expect("every option id is in the table")
 }
 
 /// Finds an option by name in either dialect's spelling (case-insensitive).
@@ -343,7 +316,7 @@ impl Spec {
     /// When `value` is not an integer, is outside the range, or this is not a spin
     /// option.
     pub fn spin_value(&self, value: &str) -> Result<i64, OptionError> {
-        let Kind::Spin { min, max, .. } = self.kind else {
+        let OptionType::Spin { min, max, .. } = self.kind else {
             return Err(OptionError::NotASpin);
         };
         let n: i64 = value
@@ -424,8 +397,31 @@ impl std::error::Error for OptionError {}
 mod tests {
     use super::*;
 
-    fn spec(id: Id) -> &'static Spec {
-        OPTIONS.iter().find(|s| s.id == id).unwrap()
+    #[test]
+    fn every_option_is_in_the_table() {
+        use Id::*;
+        let ids = [
+            Hash,
+            Threads,
+            Ponder,
+            MultiPv,
+            MoveOverhead,
+            ClearHash,
+            UseMillisec,
+            Batch,
+            Debug,
+            Rule60,
+            RepetitionRule,
+            DrawOffers,
+            Resign,
+            Variant,
+            EvalFile,
+            UseNnue,
+            Ignored,
+        ];
+        for id in ids {
+            assert_eq!(spec(id).id, id);
+        }
     }
 
     #[test]

@@ -1,14 +1,14 @@
 //! The arbiter: says when a game is over and why. Whether a game has ended is the rules
 //! core's answer ([`Position::game_end`] under the tournament's [`GameRules`]); the
-//! arbiter turns it into an [`Outcome`] and words, and judges what only a tournament
+//! arbiter turns it into a [`GameOutcome`] and words, and judges what only a tournament
 //! has: draw claims by engines and the moves to ban (`banmoves`).
 
-use chariot::board::repetition::{Conduct, RuleSet, Ruling as RepetitionRuling};
+use chariot::board::repetition::{Conduct, RuleSet, Ruling};
 use chariot::board::{Color, GameEnd, GameRules, Move, Position};
 
 /// How a game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Outcome {
+pub enum GameOutcome {
     /// Red won.
     RedWins,
     /// Black won.
@@ -17,34 +17,34 @@ pub enum Outcome {
     Draw,
 }
 
-impl Outcome {
+impl GameOutcome {
     /// A win for `color`.
-    pub fn win_for(color: Color) -> Outcome {
+    pub fn win_for(color: Color) -> GameOutcome {
         match color {
-            Color::Red => Outcome::RedWins,
-            Color::Black => Outcome::BlackWins,
+            Color::Red => GameOutcome::RedWins,
+            Color::Black => GameOutcome::BlackWins,
         }
     }
 
     /// A loss for `color`.
-    pub fn loss_for(color: Color) -> Outcome {
-        Outcome::win_for(color.other())
+    pub fn loss_for(color: Color) -> GameOutcome {
+        GameOutcome::win_for(color.other())
     }
 
     /// The PGN result string.
     pub fn pgn(self) -> &'static str {
         match self {
-            Outcome::RedWins => "1-0",
-            Outcome::BlackWins => "0-1",
-            Outcome::Draw => "1/2-1/2",
+            GameOutcome::RedWins => "1-0",
+            GameOutcome::BlackWins => "0-1",
+            GameOutcome::Draw => "1/2-1/2",
         }
     }
 
     /// Points for `color` (1, 0.5 or 0).
     pub fn score_for(self, color: Color) -> f64 {
         match (self, color) {
-            (Outcome::Draw, _) => 0.5,
-            (Outcome::RedWins, Color::Red) | (Outcome::BlackWins, Color::Black) => 1.0,
+            (GameOutcome::Draw, _) => 0.5,
+            (GameOutcome::RedWins, Color::Red) | (GameOutcome::BlackWins, Color::Black) => 1.0,
             _ => 0.0,
         }
     }
@@ -52,9 +52,9 @@ impl Outcome {
 
 /// A decided game: the outcome and the reason in words.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Ruling {
+pub struct Verdict {
     /// Who won.
-    pub outcome: Outcome,
+    pub outcome: GameOutcome,
     /// Why, e.g. "Black mates", "Red checks perpetually".
     pub reason: String,
     /// The loser lost by a foul (犯规): an illegal move, a forbidden repetition, a time
@@ -63,21 +63,21 @@ pub struct Ruling {
     pub foul: bool,
 }
 
-impl Ruling {
+impl Verdict {
     /// A ruling.
-    pub fn new(outcome: Outcome, reason: impl Into<String>) -> Ruling {
-        Ruling {
+    pub fn new(outcome: GameOutcome, reason: impl Into<String>) -> Verdict {
+        Verdict {
             outcome,
             reason: reason.into(),
             foul: false,
         }
     }
 
-    /// A loss by a foul (see [`Ruling::foul`]).
-    pub fn foul(outcome: Outcome, reason: impl Into<String>) -> Ruling {
-        Ruling {
-            foul: outcome != Outcome::Draw,
-            ..Ruling::new(outcome, reason)
+    /// A loss by a foul (see [`Verdict::foul`]).
+    pub fn foul(outcome: GameOutcome, reason: impl Into<String>) -> Verdict {
+        Verdict {
+            foul: outcome != GameOutcome::Draw,
+            ..Verdict::new(outcome, reason)
         }
     }
 }
@@ -92,41 +92,41 @@ fn name(c: Color) -> &'static str {
 /// Judges the position after the last move, `game_plies` into the game: `Some` when the
 /// game is over. The rules core decides ([`Position::game_end`]); the arbiter only
 /// turns its answer into an outcome and words.
-pub fn judge(pos: &Position, rules: &GameRules, game_plies: usize) -> Option<Ruling> {
+pub fn judge(pos: &Position, rules: &GameRules, game_plies: usize) -> Option<Verdict> {
     pos.game_end(rules, game_plies)
         .map(|end| ruling_for(&end, rules))
 }
 
 /// The outcome and words for a game ended by the rules.
-pub fn ruling_for(end: &GameEnd, rules: &GameRules) -> Ruling {
+pub fn ruling_for(end: &GameEnd, rules: &GameRules) -> Verdict {
     match end {
-        GameEnd::Checkmate(loser) => Ruling::new(
-            Outcome::loss_for(*loser),
+        GameEnd::Checkmate(loser) => Verdict::new(
+            GameOutcome::loss_for(*loser),
             format!("{} mates", name(loser.other())),
         ),
-        GameEnd::Stalemate(loser) => Ruling::new(
-            Outcome::loss_for(*loser),
+        GameEnd::Stalemate(loser) => Verdict::new(
+            GameOutcome::loss_for(*loser),
             format!("{} stalemates (困毙)", name(loser.other())),
         ),
         GameEnd::Repetition(ruling) => repetition_words(ruling),
         GameEnd::InsufficientMaterial | GameEnd::NaturalLimit | GameEnd::MoveLimit => {
-            Ruling::new(Outcome::Draw, end.detail_under(rules))
+            Verdict::new(GameOutcome::Draw, end.detail_under(rules))
         }
     }
 }
 
 /// A repetition ruling in the arbiter's words; a loss by it is a foul.
-fn repetition_words(ruling: &RepetitionRuling) -> Ruling {
+fn repetition_words(ruling: &Ruling) -> Verdict {
     let reason = ruling.reason();
     match ruling.verdict.loser() {
-        None => Ruling::new(Outcome::Draw, format!("repetition: {reason}")),
+        None => Verdict::new(GameOutcome::Draw, format!("repetition: {reason}")),
         Some(loser) => {
             let words = if ruling.conduct(loser) == Conduct::PerpetualCheck {
                 format!("{} checks perpetually (长将): {reason}", name(loser))
             } else {
                 reason
             };
-            Ruling::foul(Outcome::loss_for(loser), words)
+            Verdict::foul(GameOutcome::loss_for(loser), words)
         }
     }
 }
@@ -135,15 +135,15 @@ fn repetition_words(ruling: &RepetitionRuling) -> Ruling {
 /// engines such as ElephantEye use to claim a draw: the claim holds when the position
 /// has occurred before and the repetition ruling of that cycle (under `rules`) is a
 /// draw (or a win for the claimer); otherwise the claimer loses.
-pub fn judge_claim(pos: &Position, rules: &GameRules) -> Option<Ruling> {
+pub fn judge_claim(pos: &Position, rules: &GameRules) -> Option<Verdict> {
     let claimer = pos.side_to_move();
     let r = repetition_with(pos, 2, rules.rule_set)?;
     match r.outcome {
-        Outcome::Draw => Some(Ruling::new(
-            Outcome::Draw,
+        GameOutcome::Draw => Some(Verdict::new(
+            GameOutcome::Draw,
             format!("{} claims a draw by repetition", name(claimer)),
         )),
-        o if o == Outcome::win_for(claimer) => Some(r),
+        o if o == GameOutcome::win_for(claimer) => Some(r),
         _ => None,
     }
 }
@@ -151,7 +151,7 @@ pub fn judge_claim(pos: &Position, rules: &GameRules) -> Option<Ruling> {
 /// The repetition decision of a game: when the current position stands on the board for
 /// the `rules.repetitions`-th time, the cycle since the first of those times is ruled
 /// under `rules.rule_set`.
-pub fn repetition_ruling(pos: &Position, rules: &GameRules) -> Option<Ruling> {
+pub fn repetition_ruling(pos: &Position, rules: &GameRules) -> Option<Verdict> {
     repetition_with(pos, rules.repetitions, rules.rule_set)
 }
 
@@ -164,7 +164,7 @@ pub fn forbidden_moves(pos: &mut Position, rules: &GameRules) -> Vec<Move> {
     for mv in pos.legal_moves() {
         pos.make_move(mv);
         if let Some(r) = repetition_ruling(pos, rules) {
-            if r.outcome == Outcome::loss_for(mover) {
+            if r.outcome == GameOutcome::loss_for(mover) {
                 out.push(mv);
             }
         }
@@ -174,7 +174,7 @@ pub fn forbidden_moves(pos: &mut Position, rules: &GameRules) -> Vec<Move> {
 }
 
 /// As [`repetition_ruling`], when the position has occurred `count` times.
-pub fn repetition_with(pos: &Position, count: usize, rule_set: RuleSet) -> Option<Ruling> {
+pub fn repetition_with(pos: &Position, count: usize, rule_set: RuleSet) -> Option<Verdict> {
     pos.repetition_ruling_after_with(count, rule_set)
         .map(|ruling| repetition_words(&ruling))
 }
@@ -196,7 +196,7 @@ mod tests {
         assert_eq!(repetition_ruling(&pos, &GameRules::default()), None);
         play(&mut pos, "c7b9");
         let r = repetition_ruling(&pos, &GameRules::default()).expect("third occurrence");
-        assert_eq!(r.outcome, Outcome::Draw);
+        assert_eq!(r.outcome, GameOutcome::Draw);
     }
 
     #[test]
@@ -209,7 +209,7 @@ mod tests {
         assert_eq!(repetition_ruling(&pos, &GameRules::default()), None);
         play(&mut pos, "a8a9");
         let r = judge(&pos, &GameRules::default(), 9).expect("a ruling");
-        assert_eq!(r.outcome, Outcome::BlackWins, "{}", r.reason);
+        assert_eq!(r.outcome, GameOutcome::BlackWins, "{}", r.reason);
     }
 
     #[test]
@@ -231,7 +231,7 @@ mod tests {
         // Playing it loses by perpetual check, as the ban says.
         play(&mut pos, "a8a9");
         let r = judge(&pos, &GameRules::default(), 9).unwrap();
-        assert_eq!(r.outcome, Outcome::BlackWins);
+        assert_eq!(r.outcome, GameOutcome::BlackWins);
         assert!(r.foul);
     }
 
@@ -240,13 +240,13 @@ mod tests {
         let mut pos = Position::from_fen("4k4/R8/1R7/9/9/9/9/9/9/3K5 w - - 0 1").unwrap();
         play(&mut pos, "b7b9");
         let r = judge(&pos, &GameRules::default(), 1).expect("mate");
-        assert_eq!(r.outcome, Outcome::RedWins);
+        assert_eq!(r.outcome, GameOutcome::RedWins);
         assert!(r.reason.contains("mates"));
 
         let mut pos = Position::from_fen("4k4/4a4/9/9/R8/3R5/9/9/9/4K4 w - - 0 1").unwrap();
         play(&mut pos, "a5f5");
         let r = judge(&pos, &GameRules::default(), 1).expect("stalemate");
-        assert_eq!(r.outcome, Outcome::RedWins);
+        assert_eq!(r.outcome, GameOutcome::RedWins);
         assert!(r.reason.contains("stalemates"));
     }
 
@@ -256,7 +256,7 @@ mod tests {
         assert_eq!(judge(&pos, &GameRules::default(), 0), None);
         play(&mut pos, "a0a1");
         let r = judge(&pos, &GameRules::default(), 1).expect("natural limit");
-        assert_eq!(r.outcome, Outcome::Draw);
+        assert_eq!(r.outcome, GameOutcome::Draw);
         let rules = GameRules {
             natural_limit_moves: 0,
             move_limit: 1,
@@ -266,7 +266,7 @@ mod tests {
         play(&mut pos, "e9e8");
         assert_eq!(
             judge(&pos, &rules, 2).map(|r| r.outcome),
-            Some(Outcome::Draw)
+            Some(GameOutcome::Draw)
         );
     }
 }

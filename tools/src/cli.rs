@@ -3,13 +3,14 @@
 
 use crate::clock::{parse_seconds, TimeControl};
 use crate::engine::{Coords, EngineConfig, Protocol};
-use crate::game::{DrawAdjudication, GameSettings, ResignAdjudication};
-use crate::openings::{load_openings, Format};
+use crate::formats::TournamentFormat;
+use crate::game::{DrawAdjudication, ResignAdjudication};
+use crate::openings::{load_openings, OpeningFormat};
 use crate::pgn::MoveText;
 use crate::rating::{RatingMethod, Scoring};
 use crate::rng::Rng;
 use crate::stats::Sprt;
-use crate::tournament::{Kind, TournamentConfig};
+use crate::tournament::TournamentConfig;
 use chariot::board::GameRules;
 
 /// The `-help` text.
@@ -235,23 +236,7 @@ pub fn parse(args: &[String]) -> Result<Action, String> {
     }
     let mut engines: Vec<EngineArgs> = Vec::new();
     let mut each = EngineArgs::default();
-    let mut cfg = TournamentConfig {
-        engines: Vec::new(),
-        kind: Kind::RoundRobin,
-        games: 2,
-        rounds: 1,
-        repeat: false,
-        openings: Vec::new(),
-        concurrency: 1,
-        pgn_out: None,
-        sprt: None,
-        rating_interval: 10,
-        scoring: Scoring::One,
-        rating: RatingMethod::Elo,
-        settings: GameSettings::default(),
-        event: "tourney".to_string(),
-        site: "?".to_string(),
-    };
+    let mut cfg = TournamentConfig::default();
     let mut openings_spec: Option<Vec<String>> = None;
     let mut seed: Option<u64> = None;
     let mut rules = GameRules::default();
@@ -301,7 +286,8 @@ pub fn parse(args: &[String]) -> Result<Action, String> {
             "event" => cfg.event = vals.join(" "),
             "site" => cfg.site = vals.join(" "),
             "tournament" => {
-                cfg.kind = Kind::parse(one().ok_or_else(|| format!("{f} needs a format"))?)?
+                cfg.format =
+                    TournamentFormat::parse(one().ok_or_else(|| format!("{f} needs a format"))?)?
             }
             "openings" => openings_spec = Some(vals.clone()),
             "pgnout" => {
@@ -430,7 +416,7 @@ pub fn parse(args: &[String]) -> Result<Action, String> {
             let (k, v) = split_kv(t, "-openings")?;
             match k.as_str() {
                 "file" => file = Some(v),
-                "format" => format = Some(Format::parse(&v)?),
+                "format" => format = Some(OpeningFormat::parse(&v)?),
                 "order" => {
                     random = match v.as_str() {
                         "random" => true,
@@ -451,9 +437,9 @@ pub fn parse(args: &[String]) -> Result<Action, String> {
         }
         let file = file.ok_or("-openings: file= is missing")?;
         let format = format.unwrap_or(if file.to_ascii_lowercase().ends_with(".pgn") {
-            Format::Pgn
+            OpeningFormat::Pgn
         } else {
-            Format::Epd
+            OpeningFormat::Epd
         });
         let mut list = load_openings(&file, format)?;
         if let Some(p) = plies {

@@ -90,7 +90,7 @@ impl Coords {
 
 /// How long an engine may think and under which clock.
 #[derive(Clone, Debug, Default)]
-pub struct Limits {
+pub struct MoveLimits {
     /// The clock.
     pub tc: TimeControl,
     /// Fixed depth, if any.
@@ -119,7 +119,7 @@ pub struct EngineConfig {
     /// Options to set after the handshake (name, value).
     pub options: Vec<(String, String)>,
     /// Clock and search limits.
-    pub limits: Limits,
+    pub limits: MoveLimits,
     /// How long the handshake and `isready` may take, in ms.
     pub init_timeout_ms: u64,
     /// Send `banmoves` (UCCI) for moves that would complete a forbidden repetition;
@@ -142,7 +142,7 @@ impl EngineConfig {
             proto,
             coords: Coords::Iccs,
             options: Vec::new(),
-            limits: Limits::default(),
+            limits: MoveLimits::default(),
             init_timeout_ms: 10_000,
             banmoves: None,
             rating: None,
@@ -208,7 +208,7 @@ pub struct Thought {
 pub const MATE_SCORE: i32 = 30_000;
 
 /// A running engine.
-pub struct Engine {
+pub struct EngineProcess {
     child: Child,
     stdin: Option<ChildStdin>,
     rx: Receiver<Event>,
@@ -222,10 +222,10 @@ pub struct Engine {
     dead: bool,
 }
 
-impl Engine {
+impl EngineProcess {
     /// Starts the engine, does the handshake, sets the options and waits for
     /// `readyok`. `debug` echoes the traffic to stderr.
-    pub fn start(config: &EngineConfig, debug: bool) -> Result<Engine, String> {
+    pub fn start(config: &EngineConfig, debug: bool) -> Result<EngineProcess, String> {
         let mut cmd = Command::new(&config.cmd);
         cmd.args(&config.args)
             .stdin(Stdio::piped())
@@ -263,7 +263,7 @@ impl Engine {
                 }
             })
             .map_err(|e| format!("cannot start reader thread: {e}"))?;
-        let mut engine = Engine {
+        let mut engine = EngineProcess {
             child,
             stdin,
             rx,
@@ -409,7 +409,7 @@ impl Engine {
         self.think_with(position, &[], go, limit)
     }
 
-    /// As [`Engine::think`], with `extra` lines (e.g. `banmoves …`) sent between the
+    /// As [`EngineProcess::think`], with `extra` lines (e.g. `banmoves …`) sent between the
     /// position and `go`.
     pub fn think_with(
         &mut self,
@@ -499,7 +499,7 @@ impl Engine {
     }
 }
 
-impl Drop for Engine {
+impl Drop for EngineProcess {
     fn drop(&mut self) {
         if let Ok(None) = self.child.try_wait() {
             self.kill();

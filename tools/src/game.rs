@@ -6,9 +6,9 @@ use std::time::Duration;
 
 use chariot::board::{Color, GameRules, Move, Position};
 
-use crate::arbiter::{forbidden_moves, judge, judge_claim, Outcome, Ruling};
+use crate::arbiter::{forbidden_moves, judge, judge_claim, GameOutcome, Verdict};
 use crate::clock::Clock;
-use crate::engine::{Engine, EngineConfig, Failure, Protocol, Reply};
+use crate::engine::{EngineConfig, EngineProcess, Failure, Protocol, Reply};
 use crate::openings::Opening;
 
 /// Draw adjudication: after move `move_number`, when both engines' scores have stayed
@@ -91,10 +91,10 @@ pub struct GameRecord {
     /// The engines' moves.
     pub moves: Vec<PlayedMove>,
     /// Result.
-    pub outcome: Outcome,
+    pub outcome: GameOutcome,
     /// Why.
     pub reason: String,
-    /// The loser lost by a foul (see [`Ruling::foul`]).
+    /// The loser lost by a foul (see [`Verdict::foul`]).
     pub foul: bool,
     /// Time control in words (PGN tag).
     pub time_control: String,
@@ -219,7 +219,7 @@ pub fn play_game(
         start_fen: opening.fen.clone(),
         opening_moves,
         moves: Vec::new(),
-        outcome: Outcome::Draw,
+        outcome: GameOutcome::Draw,
         reason: String::new(),
         foul: false,
         time_control: tc_text,
@@ -237,16 +237,16 @@ fn run(
     pos: &mut Position,
     settings: &GameSettings,
     record: &mut GameRecord,
-) -> Ruling {
+) -> Verdict {
     let configs = [red, black];
-    let mut engines: Vec<Engine> = Vec::with_capacity(2);
+    let mut engines: Vec<EngineProcess> = Vec::with_capacity(2);
     for (i, cfg) in configs.iter().enumerate() {
         let color = if i == 0 { Color::Red } else { Color::Black };
-        match Engine::start(cfg, settings.debug).and_then(|mut e| e.new_game().map(|_| e)) {
+        match EngineProcess::start(cfg, settings.debug).and_then(|mut e| e.new_game().map(|_| e)) {
             Ok(e) => engines.push(e),
             Err(e) => {
-                return Ruling::foul(
-                    Outcome::loss_for(color),
+                return Verdict::foul(
+                    GameOutcome::loss_for(color),
                     format!("{} ({}) failed to start: {e}", color_name(color), cfg.name),
                 )
             }
@@ -260,12 +260,12 @@ fn run(
 }
 
 fn game_loop(
-    engines: &mut [Engine],
+    engines: &mut [EngineProcess],
     configs: [&EngineConfig; 2],
     pos: &mut Position,
     settings: &GameSettings,
     record: &mut GameRecord,
-) -> Ruling {
+) -> Verdict {
     let mut clocks = [
         Clock::new(&configs[0].limits.tc, configs[0].limits.margin_ms),
         Clock::new(&configs[1].limits.tc, configs[1].limits.margin_ms),
@@ -304,8 +304,8 @@ fn game_loop(
         }
         if agreed {
             let accepter = pos.side_to_move().other();
-            return Ruling::new(
-                Outcome::Draw,
+            return Verdict::new(
+                GameOutcome::Draw,
                 format!(
                     "draw by agreement ({} offered, {} accepted)",
                     color_name(accepter.other()),
@@ -355,11 +355,11 @@ fn game_loop(
                     format!("{who} hangs (no move within {limit_ms} ms)")
                 };
                 engines[si].kill();
-                return Ruling::foul(Outcome::loss_for(side), reason);
+                return Verdict::foul(GameOutcome::loss_for(side), reason);
             }
             Reply::Failed(Failure::Disconnected) | Reply::Failed(Failure::Io(_)) => {
-                return Ruling::foul(
-                    Outcome::loss_for(side),
+                return Verdict::foul(
+                    GameOutcome::loss_for(side),
                     format!("{who} disconnects (crashed)"),
                 );
             }
@@ -367,13 +367,13 @@ fn game_loop(
                 if let Some(r) = judge_claim(pos, &settings.rules) {
                     return r;
                 }
-                return Ruling::foul(
-                    Outcome::loss_for(side),
+                return Verdict::foul(
+                    GameOutcome::loss_for(side),
                     format!("{who} returned no move in a position with legal moves"),
                 );
             }
             Reply::BestMove { resign: true, .. } => {
-                return Ruling::new(Outcome::loss_for(side), format!("{who} resigns"));
+                return Verdict::new(GameOutcome::loss_for(side), format!("{who} resigns"));
             }
             Reply::BestMove { mv, draw, .. } => {
                 // Two offers in a row, one by each side, agree a draw; an offer not
@@ -384,16 +384,16 @@ fn game_loop(
             }
         };
         if let Err(why) = clocks[si].record(thought.elapsed_ms) {
-            return Ruling::foul(
-                Outcome::loss_for(side),
+            return Verdict::foul(
+                GameOutcome::loss_for(side),
                 format!("{who} loses on time ({why})"),
             );
         }
         let iccs = match coords.from_engine(&mv_text) {
             Some(m) => m,
             None => {
-                return Ruling::foul(
-                    Outcome::loss_for(side),
+                return Verdict::foul(
+                    GameOutcome::loss_for(side),
                     format!("{who} makes an illegal move: {}", sanitize(&mv_text)),
                 )
             }
@@ -401,8 +401,8 @@ fn game_loop(
         let mv = match pos.try_play(&iccs) {
             Ok(mv) => mv,
             Err(_) => {
-                return Ruling::foul(
-                    Outcome::loss_for(side),
+                return Verdict::foul(
+                    GameOutcome::loss_for(side),
                     format!("{who} makes an illegal move: {}", sanitize(&mv_text)),
                 )
             }
@@ -427,8 +427,8 @@ fn game_loop(
                 && (!adj.two_sided || theirs.is_some_and(|s| s >= adj.score));
             resign_streak[si] = if losing { resign_streak[si] + 1 } else { 0 };
             if resign_streak[si] >= adj.move_count {
-                return Ruling::new(
-                    Outcome::loss_for(side),
+                return Verdict::new(
+                    GameOutcome::loss_for(side),
                     format!("adjudication: {who}'s score stayed below -{}", adj.score),
                 );
             }
@@ -441,8 +441,8 @@ fn game_loop(
                 && draw_streak >= 2 * adj.move_count
                 && judge(pos, &settings.rules, 0).is_none()
             {
-                return Ruling::new(
-                    Outcome::Draw,
+                return Verdict::new(
+                    GameOutcome::Draw,
                     format!(
                         "adjudication: both scores within {} for {} moves",
                         adj.score, adj.move_count

@@ -12,6 +12,7 @@ pub mod arbiter;
 pub mod cli;
 pub mod clock;
 pub mod engine;
+pub mod formats;
 pub mod game;
 pub mod nnue;
 pub mod openings;

@@ -35,7 +35,7 @@ impl Opening {
 
 /// The format of an openings file.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Format {
+pub enum OpeningFormat {
     /// One FEN/EPD per line (EPD operations after the four fields are ignored).
     Epd,
     /// PGN games: `[FEN]` set-up tag and move text in any dialect the notation module
@@ -43,12 +43,12 @@ pub enum Format {
     Pgn,
 }
 
-impl Format {
+impl OpeningFormat {
     /// Parses `epd`/`fen` or `pgn`.
-    pub fn parse(text: &str) -> Result<Format, String> {
+    pub fn parse(text: &str) -> Result<OpeningFormat, String> {
         match text.to_ascii_lowercase().as_str() {
-            "epd" | "fen" => Ok(Format::Epd),
-            "pgn" => Ok(Format::Pgn),
+            "epd" | "fen" => Ok(OpeningFormat::Epd),
+            "pgn" => Ok(OpeningFormat::Pgn),
             _ => Err(format!("unknown openings format '{text}' (epd or pgn)")),
         }
     }
@@ -78,10 +78,10 @@ pub fn epd_to_fen(line: &str) -> Option<String> {
 }
 
 /// Reads openings from text.
-pub fn parse_openings(text: &str, format: Format) -> Result<Vec<Opening>, String> {
+pub fn parse_openings(text: &str, format: OpeningFormat) -> Result<Vec<Opening>, String> {
     let mut out = Vec::new();
     match format {
-        Format::Epd => {
+        OpeningFormat::Epd => {
             for (n, line) in text.lines().enumerate() {
                 let line = line.trim();
                 if line.is_empty() || line.starts_with('#') || line.starts_with("//") {
@@ -96,7 +96,7 @@ pub fn parse_openings(text: &str, format: Format) -> Result<Vec<Opening>, String
                 out.push(opening);
             }
         }
-        Format::Pgn => {
+        OpeningFormat::Pgn => {
             // The notation module reads every dialect: ICCS (`h2e2`, `H2-E2`), WXF
             // (`C2.5`) and Chinese (炮二平五, 马８进７, traditional characters too).
             let games = chariot::notation::read_pgn(text).map_err(|e| e.to_string())?;
@@ -123,7 +123,7 @@ fn check(opening: &Opening) -> Result<(), String> {
 }
 
 /// Reads an openings file.
-pub fn load_openings(path: &str, format: Format) -> Result<Vec<Opening>, String> {
+pub fn load_openings(path: &str, format: OpeningFormat) -> Result<Vec<Opening>, String> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read '{path}': {e}"))?;
     let openings = parse_openings(&text, format).map_err(|e| format!("{path}: {e}"))?;
     if openings.is_empty() {
@@ -141,27 +141,27 @@ mod tests {
         let o = parse_openings(
             "# comment\nrnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1\n\
              rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - bm h9g7;\n",
-            Format::Epd,
+            OpeningFormat::Epd,
         )
         .unwrap();
         assert_eq!(o.len(), 2);
         assert!(o[1].fen.ends_with(" b - - 0 1"));
         let p = parse_openings(
             "[Event \"x\"]\n[Format \"ICCS\"]\n\n1. H2-E2 H9-G7 2. h0g2 {c} i9h9 *\n\n[Event \"y\"]\n\n1. c3c4 *\n",
-            Format::Pgn,
+            OpeningFormat::Pgn,
         )
         .unwrap();
         assert_eq!(p.len(), 2);
         assert_eq!(p[0].moves, ["h2e2", "h9g7", "h0g2", "i9h9"]);
         assert_eq!(p[1].moves, ["c3c4"]);
-        assert!(parse_openings("1. h2h8 *\n", Format::Pgn).is_err());
+        assert!(parse_openings("1. h2h8 *\n", OpeningFormat::Pgn).is_err());
         // Chinese move text (simplified and traditional), WXF, and a FEN set-up.
         let c = parse_openings(
             "[Game \"Chinese Chess\"]\n\n1. 炮二平五 马８进７ 2. 马二进三 车９平８ *\n\n\
              [Game \"Chinese Chess\"]\n\n1. 炮二平五 馬８進７ 2. 馬二進三 *\n\n\
              [Format \"WXF\"]\n\n1. C2.5 H8+7 *\n\n\
              [FEN \"4k4/9/9/9/9/9/9/9/4A4/R2AK4 w - - 0 1\"]\n\n1. 车九进九 *\n",
-            Format::Pgn,
+            OpeningFormat::Pgn,
         )
         .unwrap();
         assert_eq!(c.len(), 4);
@@ -170,7 +170,7 @@ mod tests {
         assert_eq!(c[2].moves, ["h2e2", "h9g7"]);
         assert_eq!(c[3].moves, ["a0a9"]);
         assert!(c[3].fen.starts_with("4k4/9/9/9/9/9/9/9/4A4/R2AK4 w"));
-        let bad = parse_openings("1. 炮二平五 马８进８ *\n", Format::Pgn).unwrap_err();
+        let bad = parse_openings("1. 炮二平五 马８进８ *\n", OpeningFormat::Pgn).unwrap_err();
         assert!(bad.contains("马８进８"), "{bad}");
     }
 }

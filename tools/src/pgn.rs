@@ -1,10 +1,13 @@
-//! Writing games as xiangqi PGN: Red/Black tags, a `[FEN]` set-up tag when the game did
-//! not start from the standard position, the result and its reason, and the move text
-//! in ICCS (`[Format "ICCS"]`, moves `H2-E2`) or Chinese.
+//! A tourney game as xiangqi PGN, written by the library's one PGN writer
+//! ([`chariot::notation::write_pgn`]): Red/Black tags, a `[FEN]` set-up tag when the game
+//! did not start from the standard position, the result and its reason, and the move
+//! text in ICCS (`[Format "ICCS"]`, moves `H2-E2`) or Chinese (`[Format "Chinese"]`), each
+//! engine move followed by its score, depth and time.
 
 use std::fmt::Write as _;
 
-use chariot::board::{Move, Position, START_FEN};
+use chariot::board::Position;
+use chariot::notation::{write_pgn, Format, PgnGame};
 
 use crate::game::GameRecord;
 
@@ -27,18 +30,14 @@ impl MoveText {
             _ => Err(format!("unknown move text '{text}' (iccs or chinese)")),
         }
     }
-}
 
-/// THE one place Chinese move text is produced (炮二平五, 马８进７), by the notation
-/// module of the rules core. `None` would make the writer fall back to ICCS text.
-pub fn chinese_move(pos: &Position, mv: Move) -> Option<String> {
-    Some(chariot::notation::to_chinese(pos, mv))
-}
-
-/// ICCS PGN style: `H2-E2`.
-pub fn iccs_move(mv: Move) -> String {
-    let t = mv.to_string().to_ascii_uppercase();
-    format!("{}-{}", &t[..2], &t[2..])
+    /// The notation the writer uses.
+    pub fn format(self) -> Format {
+        match self {
+            MoveText::Iccs => Format::Iccs,
+            MoveText::Chinese => Format::Chinese,
+        }
+    }
 }
 
 /// Extra tags for a game.
@@ -73,100 +72,112 @@ pub fn today() -> String {
     format!("{y:04}.{m:02}.{d:02}")
 }
 
-fn escape(s: &str) -> String {
-    s.replace('\\', "\\\\").replace('"', "\\\"")
+/// The PGN text of a game (ends with a blank line).
+///
+/// # Panics
+/// When the game's start FEN or a move is not valid (the runner plays only legal moves
+/// from checked openings).
+pub fn write_game(game: &GameRecord, tags: &Tags, text: MoveText) -> String {
+    let start = Position::from_fen(&game.start_fen).expect("valid start");
+    let mut pgn = PgnGame::new(start);
+    let plies = game.opening_moves.len() + game.moves.len();
+    let ply_count = plies.to_string();
+    for (name, value) in [
+        ("Event", &tags.event),
+        ("Site", &tags.site),
+        ("Date", &tags.date),
+        ("Round", &tags.round),
+        ("Red", &game.red),
+        ("Black", &game.black),
+        ("TimeControl", &game.time_control),
+        ("PlyCount", &ply_count),
+        ("Termination", &game.reason),
+    ] {
+        pgn.tags.push((name.to_string(), value.to_string()));
+    }
+    pgn.result = game.outcome.pgn().to_string();
+    pgn.moves.extend_from_slice(&game.opening_moves);
+    if !game.opening_moves.is_empty() {
+        pgn.comments
+            .push((game.opening_moves.len(), "book".to_string()));
+    }
+    for played in &game.moves {
+        pgn.moves.push(played.mv);
+        let mut comment = String::new();
+        if let Some(score) = played.score {
+            let _ = write!(comment, "{:+.2}", f64::from(score) / 100.0);
+            if let Some(depth) = played.depth {
+                let _ = write!(comment, "/{depth}");
+            }
+            comment.push(' ');
+        }
+        let _ = write!(comment, "{:.3}s", played.time_ms as f64 / 1000.0);
+        pgn.comments.push((pgn.moves.len(), comment));
+    }
+    pgn.comments.push((plies, game.reason.clone()));
+    let mut out = write_pgn(&pgn, text.format());
+    out.push('\n');
+    out
 }
 
-/// The PGN text of a game (ends with a blank line).
-pub fn write_game(game: &GameRecord, tags: &Tags, text: MoveText) -> String {
-    let mut out = String::new();
-    let chinese = text == MoveText::Chinese
-        && Move::parse_iccs("h2e2")
-            .ok()
-            .and_then(|m| chinese_move(&Position::startpos(), m))
-            .is_some();
-    let tag = |out: &mut String, k: &str, v: &str| {
-        let _ = writeln!(out, "[{k} \"{}\"]", escape(v));
-    };
-    tag(&mut out, "Game", "Chinese Chess");
-    tag(&mut out, "Event", &tags.event);
-    tag(&mut out, "Site", &tags.site);
-    tag(&mut out, "Date", &tags.date);
-    tag(&mut out, "Round", &tags.round);
-    tag(&mut out, "Red", &game.red);
-    tag(&mut out, "Black", &game.black);
-    tag(&mut out, "Result", game.outcome.pgn());
-    if game.start_fen != START_FEN {
-        tag(&mut out, "FEN", &game.start_fen);
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::arbiter::GameOutcome;
+    use crate::game::PlayedMove;
+    use chariot::board::{Move, START_FEN};
+
+    fn mv(text: &str) -> Move {
+        Move::parse_iccs(text).expect("ICCS")
     }
-    tag(&mut out, "Format", if chinese { "Chinese" } else { "ICCS" });
-    tag(&mut out, "TimeControl", &game.time_control);
-    tag(
-        &mut out,
-        "PlyCount",
-        &(game.opening_moves.len() + game.moves.len()).to_string(),
-    );
-    tag(&mut out, "Termination", &game.reason);
-    let mut pos = Position::from_fen(&game.start_fen).expect("valid start");
-    let mut tokens: Vec<String> = Vec::new();
-    let total = game.opening_moves.len() + game.moves.len();
-    for i in 0..total {
-        let (mv, comment) = if i < game.opening_moves.len() {
-            (
-                game.opening_moves[i],
-                if i + 1 == game.opening_moves.len() {
-                    Some("book".to_string())
-                } else {
-                    None
-                },
+
+    #[test]
+    fn a_game_with_book_moves_scores_and_its_reason() {
+        let played = |text: &str, score, depth| PlayedMove {
+            mv: mv(text),
+            score,
+            depth,
+            time_ms: 1234,
+        };
+        let game = GameRecord {
+            red: "A".into(),
+            black: "B".into(),
+            start_fen: START_FEN.into(),
+            opening_moves: vec![mv("h2e2"), mv("h9g7")],
+            moves: vec![
+                played("h0g2", None, None),
+                played("i9h9", Some(35), Some(7)),
+            ],
+            outcome: GameOutcome::RedWins,
+            reason: "B {x}".into(),
+            foul: false,
+            time_control: "10+0.1".into(),
+        };
+        let tags = Tags {
+            event: "Event \"one\"".into(),
+            site: "here".into(),
+            round: "1.2".into(),
+            date: "2026.12.01".into(),
+        };
+        let head = |format: &str| {
+            format!(
+                "[Game \"Chinese Chess\"]\n[Event \"Event \\\"one\\\"\"]\n[Site \"here\"]\n\
+                 [Date \"2026.12.01\"]\n[Round \"1.2\"]\n[Red \"A\"]\n[Black \"B\"]\n\
+                 [Result \"1-0\"]\n{format}[TimeControl \"10+0.1\"]\n[PlyCount \"4\"]\n\
+                 [Termination \"B {{x}}\"]\n\n"
             )
-        } else {
-            let m = &game.moves[i - game.opening_moves.len()];
-            let mut c = String::new();
-            if let Some(s) = m.score {
-                let _ = write!(c, "{:+.2}", f64::from(s) / 100.0);
-                if let Some(d) = m.depth {
-                    let _ = write!(c, "/{d}");
-                }
-                c.push(' ');
-            }
-            let _ = write!(c, "{:.3}s", m.time_ms as f64 / 1000.0);
-            (m.mv, Some(c))
         };
-        let red_to_move = pos.side_to_move() == chariot::board::Color::Red;
-        let number = pos.fullmove_number();
-        if red_to_move {
-            tokens.push(format!("{number}."));
-        } else if i == 0 {
-            tokens.push(format!("{number}..."));
-        }
-        let text = if chinese {
-            chinese_move(&pos, mv).unwrap_or_else(|| iccs_move(mv))
-        } else {
-            iccs_move(mv)
-        };
-        tokens.push(text);
-        if let Some(c) = comment {
-            tokens.push(format!("{{{c}}}"));
-        }
-        pos.make_move(mv);
+        assert_eq!(
+            write_game(&game, &tags, MoveText::Iccs),
+            head("[Format \"ICCS\"]\n")
+                + "1. H2-E2 H9-G7 {book} 2. H0-G2 {1.234s} I9-H9 {+0.35/7 1.234s} \
+                   {B {x)} 1-0\n\n"
+        );
+        assert_eq!(
+            write_game(&game, &tags, MoveText::Chinese),
+            head("[Format \"Chinese\"]\n")
+                + "1. 炮二平五 马８进７ {book} 2. 马二进三 {1.234s} 车９平８ {+0.35/7 1.234s} \
+                   {B {x)} 1-0\n\n"
+        );
     }
-    tokens.push(format!("{{{}}}", game.reason.replace('}', ")")));
-    tokens.push(game.outcome.pgn().to_string());
-    out.push('\n');
-    let mut line = String::new();
-    for t in tokens {
-        if !line.is_empty() && line.chars().count() + 1 + t.chars().count() > 79 {
-            out.push_str(&line);
-            out.push('\n');
-            line.clear();
-        }
-        if !line.is_empty() {
-            line.push(' ');
-        }
-        line.push_str(&t);
-    }
-    out.push_str(&line);
-    out.push_str("\n\n");
-    out
 }

@@ -1,5 +1,7 @@
-//! Matches and tournaments: the schedule (game pairs with colours swapped, round robin,
-//! gauntlet), N games at once, live progress, PGN output, statistics and the SPRT stop.
+//! Matches and tournaments: the games of each encounter a format's scheduler names
+//! (game pairs with colours swapped, the openings in turn), N games at once, live
+//! progress, PGN output, statistics and the SPRT stop. The formats themselves are in
+//! [`crate::formats`].
 
 use std::collections::HashMap;
 use std::fs::OpenOptions;
@@ -10,6 +12,7 @@ use std::sync::mpsc::channel;
 use chariot::board::Color;
 
 use crate::engine::EngineConfig;
+use crate::formats::{Encounter, TournamentFormat};
 use crate::game::{play_game, GameRecord, GameSettings};
 use crate::openings::Opening;
 use crate::pgn::{today, write_game, MoveText, Tags};
@@ -19,36 +22,13 @@ use crate::rating::{
 };
 use crate::stats::{Pentanomial, Sprt, SprtDecision, Wdl};
 
-/// Tournament format.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
-pub enum Kind {
-    /// Everyone plays everyone.
-    #[default]
-    RoundRobin,
-    /// The first engine plays each of the others.
-    Gauntlet,
-}
-
-impl Kind {
-    /// Parses `round-robin` or `gauntlet`.
-    pub fn parse(text: &str) -> Result<Kind, String> {
-        match text.to_ascii_lowercase().as_str() {
-            "round-robin" | "roundrobin" | "rr" => Ok(Kind::RoundRobin),
-            "gauntlet" => Ok(Kind::Gauntlet),
-            _ => Err(format!(
-                "unknown tournament '{text}' (round-robin or gauntlet)"
-            )),
-        }
-    }
-}
-
 /// Everything a tournament needs.
 #[derive(Clone, Debug)]
 pub struct TournamentConfig {
     /// The engines (at least two).
     pub engines: Vec<EngineConfig>,
-    /// Format.
-    pub kind: Kind,
+    /// Format: who meets whom.
+    pub format: TournamentFormat,
     /// Games per encounter per round.
     pub games: u32,
     /// Rounds.
@@ -77,6 +57,30 @@ pub struct TournamentConfig {
     pub site: String,
 }
 
+impl Default for TournamentConfig {
+    /// No engines yet; two games an encounter, one round, one game at once, ratings
+    /// every ten games.
+    fn default() -> TournamentConfig {
+        TournamentConfig {
+            engines: Vec::new(),
+            format: TournamentFormat::RoundRobin,
+            games: 2,
+            rounds: 1,
+            repeat: false,
+            openings: Vec::new(),
+            concurrency: 1,
+            pgn_out: None,
+            sprt: None,
+            rating_interval: 10,
+            scoring: Scoring::One,
+            rating: RatingMethod::Elo,
+            settings: GameSettings::default(),
+            event: "tourney".to_string(),
+            site: "?".to_string(),
+        }
+    }
+}
+
 /// One scheduled game.
 #[derive(Clone, Debug)]
 pub struct Job {
@@ -95,46 +99,67 @@ pub struct Job {
     pub pair_of: Option<usize>,
 }
 
-/// The games to play, in order.
-pub fn schedule(cfg: &TournamentConfig) -> Vec<Job> {
-    let n = cfg.engines.len();
-    let encounters: Vec<(usize, usize)> = match cfg.kind {
-        Kind::RoundRobin => (0..n)
-            .flat_map(|i| (i + 1..n).map(move |j| (i, j)))
-            .collect(),
-        Kind::Gauntlet => (1..n).map(|j| (0, j)).collect(),
-    };
-    let default = [Opening::startpos()];
-    let openings: &[Opening] = if cfg.openings.is_empty() {
-        &default
-    } else {
-        &cfg.openings
-    };
-    let mut cursor = 0usize;
-    let mut jobs = Vec::new();
-    for round in 1..=cfg.rounds {
-        for &(i, j) in &encounters {
-            let mut current = openings[0].clone();
-            for g in 0..cfg.games {
-                let second_of_pair = cfg.repeat && g % 2 == 1;
+/// Turns encounters into games: each encounter's games alternate colours, and each
+/// game (each pair's first game, with `repeat`) takes the next opening in turn.
+struct GameList<'a> {
+    cfg: &'a TournamentConfig,
+    openings: Vec<Opening>,
+    /// Openings handed out so far.
+    cursor: usize,
+    /// Games handed out so far.
+    count: usize,
+}
+
+impl GameList<'_> {
+    fn new(cfg: &TournamentConfig) -> GameList<'_> {
+        let openings = if cfg.openings.is_empty() {
+            vec![Opening::startpos()]
+        } else {
+            cfg.openings.clone()
+        };
+        GameList {
+            cfg,
+            openings,
+            cursor: 0,
+            count: 0,
+        }
+    }
+
+    /// The games of `encounters`, numbered on from the games handed out before.
+    fn games_of(&mut self, encounters: &[Encounter]) -> Vec<Job> {
+        let mut jobs = Vec::new();
+        for encounter in encounters {
+            let (i, j) = (encounter.first, encounter.second);
+            let mut current = self.openings[0].clone();
+            for g in 0..self.cfg.games {
+                let second_of_pair = self.cfg.repeat && g % 2 == 1;
                 if !second_of_pair {
-                    current = openings[cursor % openings.len()].clone();
-                    cursor += 1;
+                    current = self.openings[self.cursor % self.openings.len()].clone();
+                    self.cursor += 1;
                 }
                 let (red, black) = if g % 2 == 0 { (i, j) } else { (j, i) };
-                let number = jobs.len() + 1;
+                self.count += 1;
+                let number = self.count;
                 jobs.push(Job {
                     number,
                     red,
                     black,
                     opening: current.clone(),
-                    round,
+                    round: encounter.round,
                     pair_of: second_of_pair.then(|| number - 1),
                 });
             }
         }
+        jobs
     }
-    jobs
+}
+
+/// The games to play, in order, of a format fixed in advance (round robin, gauntlet):
+/// what its scheduler names before any game is played.
+pub fn schedule(cfg: &TournamentConfig) -> Vec<Job> {
+    let mut scheduler = cfg.format.scheduler(cfg.engines.len(), cfg.rounds);
+    let encounters = scheduler.next_encounters(&Standings::new(cfg));
+    GameList::new(cfg).games_of(&encounters)
 }
 
 /// Results so far.
@@ -419,20 +444,28 @@ fn fmt_points(p: f64) -> String {
     }
 }
 
-enum Event {
+/// What a game worker tells the runner.
+enum Progress {
     Started(usize),
     Finished(usize, GameRecord),
 }
 
-/// Runs the tournament, printing progress to `out`; returns the standings.
+/// What the runner keeps across the batches of games: the PGN file, the date of its
+/// tags, and the first game of each pair still waiting for its second.
+struct Recorder {
+    pgn_file: Option<std::fs::File>,
+    date: String,
+    first_of_pair: HashMap<usize, f64>,
+}
+
+/// Runs the tournament, printing progress to `out`; returns the standings. The format's
+/// scheduler names the encounters; once all their games have finished it is asked for
+/// more, until it has none or the SPRT has decided.
 pub fn run(cfg: &TournamentConfig, out: &mut dyn Write) -> Standings {
-    let jobs = schedule(cfg);
     let mut st = Standings::new(cfg);
     let two = cfg.engines.len() == 2;
-    let next = AtomicUsize::new(0);
     let stop = AtomicBool::new(false);
-    let (tx, rx) = channel::<Event>();
-    let mut pgn_file = cfg.pgn_out.as_ref().and_then(|(path, _)| {
+    let pgn_file = cfg.pgn_out.as_ref().and_then(|(path, _)| {
         match OpenOptions::new().create(true).append(true).open(path) {
             Ok(f) => Some(f),
             Err(e) => {
@@ -441,26 +474,63 @@ pub fn run(cfg: &TournamentConfig, out: &mut dyn Write) -> Standings {
             }
         }
     });
-    let date = today();
-    let mut first_of_pair: HashMap<usize, f64> = HashMap::new();
+    let mut recorder = Recorder {
+        pgn_file,
+        date: today(),
+        first_of_pair: HashMap::new(),
+    };
+    let mut scheduler = cfg.format.scheduler(cfg.engines.len(), cfg.rounds);
+    let mut games = GameList::new(cfg);
+    while !stop.load(Ordering::SeqCst) {
+        let encounters = scheduler.next_encounters(&st);
+        if encounters.is_empty() {
+            break;
+        }
+        let jobs = games.games_of(&encounters);
+        play_games(cfg, &jobs, games.count, &stop, &mut st, &mut recorder, out);
+    }
+    let _ = writeln!(out, "Tournament finished");
+    if two {
+        let _ = writeln!(out, "{}", st.score_line());
+        let _ = write!(out, "{}", st.stats_block(cfg.sprt.as_ref(), cfg.repeat));
+    }
+    let _ = write!(out, "{}", st.table());
+    let _ = out.flush();
+    st
+}
+
+/// Plays `jobs`, `cfg.concurrency` at once, into the standings (`total`: the games
+/// named so far, for the progress lines); sets `stop` when the SPRT decides.
+fn play_games(
+    cfg: &TournamentConfig,
+    jobs: &[Job],
+    total: usize,
+    stop: &AtomicBool,
+    st: &mut Standings,
+    recorder: &mut Recorder,
+    out: &mut dyn Write,
+) {
+    let two = cfg.engines.len() == 2;
+    let next = AtomicUsize::new(0);
+    let (tx, rx) = channel::<Progress>();
     std::thread::scope(|scope| {
         for _ in 0..cfg.concurrency.max(1) {
             let tx = tx.clone();
-            let (jobs, next, stop) = (&jobs, &next, &stop);
+            let next = &next;
             scope.spawn(move || loop {
                 if stop.load(Ordering::SeqCst) {
                     return;
                 }
                 let k = next.fetch_add(1, Ordering::SeqCst);
                 let Some(job) = jobs.get(k) else { return };
-                let _ = tx.send(Event::Started(k));
+                let _ = tx.send(Progress::Started(k));
                 let record = play_game(
                     &cfg.engines[job.red],
                     &cfg.engines[job.black],
                     &job.opening,
                     &cfg.settings,
                 );
-                if tx.send(Event::Finished(k, record)).is_err() {
+                if tx.send(Progress::Finished(k, record)).is_err() {
                     return;
                 }
             });
@@ -468,18 +538,15 @@ pub fn run(cfg: &TournamentConfig, out: &mut dyn Write) -> Standings {
         drop(tx);
         for ev in rx {
             match ev {
-                Event::Started(k) => {
+                Progress::Started(k) => {
                     let j = &jobs[k];
                     let _ = writeln!(
                         out,
                         "Started game {} of {} ({} vs {})",
-                        j.number,
-                        jobs.len(),
-                        cfg.engines[j.red].name,
-                        cfg.engines[j.black].name
+                        j.number, total, cfg.engines[j.red].name, cfg.engines[j.black].name
                     );
                 }
-                Event::Finished(k, record) => {
+                Progress::Finished(k, record) => {
                     let job = jobs[k].clone();
                     let _ = writeln!(
                         out,
@@ -494,12 +561,12 @@ pub fn run(cfg: &TournamentConfig, out: &mut dyn Write) -> Standings {
                     st.wdl[job.red][job.black].add(red_points);
                     st.wdl[job.black][job.red].add(1.0 - red_points);
                     if let Some((_, text)) = &cfg.pgn_out {
-                        if let Some(f) = pgn_file.as_mut() {
+                        if let Some(f) = recorder.pgn_file.as_mut() {
                             let tags = Tags {
                                 event: cfg.event.clone(),
                                 site: cfg.site.clone(),
                                 round: format!("{}.{}", job.round, job.number),
-                                date: date.clone(),
+                                date: recorder.date.clone(),
                             };
                             let _ = f.write_all(write_game(&record, &tags, *text).as_bytes());
                             let _ = f.flush();
@@ -513,10 +580,10 @@ pub fn run(cfg: &TournamentConfig, out: &mut dyn Write) -> Standings {
                             1.0 - red_points
                         };
                         let key = job.pair_of.unwrap_or(job.number);
-                        if let Some(first) = first_of_pair.remove(&key) {
+                        if let Some(first) = recorder.first_of_pair.remove(&key) {
                             st.pairs.add(first + p0);
                         } else {
-                            first_of_pair.insert(key, p0);
+                            recorder.first_of_pair.insert(key, p0);
                         }
                     }
                     st.games.push((job, record));
@@ -556,12 +623,4 @@ pub fn run(cfg: &TournamentConfig, out: &mut dyn Write) -> Standings {
             }
         }
     });
-    let _ = writeln!(out, "Tournament finished");
-    if two {
-        let _ = writeln!(out, "{}", st.score_line());
-        let _ = write!(out, "{}", st.stats_block(cfg.sprt.as_ref(), cfg.repeat));
-    }
-    let _ = write!(out, "{}", st.table());
-    let _ = out.flush();
-    st
 }

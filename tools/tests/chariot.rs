@@ -12,13 +12,14 @@ mod common;
 use common::chariot_binary;
 
 use chariot::board::Color;
-use chariot_tools::arbiter::Outcome;
+use chariot_tools::arbiter::GameOutcome;
 use chariot_tools::engine::{EngineConfig, Protocol};
+use chariot_tools::formats::TournamentFormat;
 use chariot_tools::game::GameSettings;
-use chariot_tools::openings::{parse_openings, Format};
+use chariot_tools::openings::{parse_openings, OpeningFormat};
 use chariot_tools::pgn::MoveText;
 use chariot_tools::rating::{RatingMethod, Scoring};
-use chariot_tools::tournament::{run, Kind, TournamentConfig};
+use chariot_tools::tournament::{run, TournamentConfig};
 
 #[test]
 fn chariot_against_chariot() {
@@ -40,13 +41,14 @@ fn chariot_against_chariot() {
     std::fs::create_dir_all(&dir).unwrap();
     let pgn = dir.join("chariot.pgn");
     let _ = std::fs::remove_file(&pgn);
-    let openings = parse_openings(include_str!("../openings/default.epd"), Format::Epd).unwrap();
+    let openings =
+        parse_openings(include_str!("../openings/default.epd"), OpeningFormat::Epd).unwrap();
     let cfg = TournamentConfig {
         engines: vec![
             engine("Chariot-UCCI", Protocol::Ucci),
             engine("Chariot-UCI", Protocol::Uci),
         ],
-        kind: Kind::RoundRobin,
+        format: TournamentFormat::RoundRobin,
         games: 20,
         rounds: 1,
         repeat: true,
@@ -128,9 +130,9 @@ fn chariot_against_chariot() {
             _ => 0.0,
         };
         let outcome = match result {
-            "1-0" => Outcome::RedWins,
-            "0-1" => Outcome::BlackWins,
-            _ => Outcome::Draw,
+            "1-0" => GameOutcome::RedWins,
+            "0-1" => GameOutcome::BlackWins,
+            _ => GameOutcome::Draw,
         };
         assert!(st.games.iter().any(|(_, r)| r.outcome == outcome));
     }

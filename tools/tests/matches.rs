@@ -8,15 +8,16 @@ use std::path::PathBuf;
 use std::process::Command;
 
 use chariot::board::Position;
-use chariot_tools::arbiter::Outcome;
+use chariot_tools::arbiter::GameOutcome;
 use chariot_tools::clock::TimeControl;
 use chariot_tools::engine::{Coords, EngineConfig, Protocol};
+use chariot_tools::formats::TournamentFormat;
 use chariot_tools::game::GameSettings;
-use chariot_tools::openings::{parse_openings, Format};
+use chariot_tools::openings::{parse_openings, OpeningFormat};
 use chariot_tools::pgn::MoveText;
 use chariot_tools::rating::{RatingMethod, Scoring};
 use chariot_tools::stats::{Sprt, SprtDecision};
-use chariot_tools::tournament::{run, Kind, Standings, TournamentConfig};
+use chariot_tools::tournament::{run, Standings, TournamentConfig};
 
 const FAKE: &str = env!("CARGO_BIN_EXE_fake-engine");
 const TOURNEY: &str = env!("CARGO_BIN_EXE_tourney");
@@ -41,7 +42,7 @@ fn fake(name: &str, args: &[&str], proto: Protocol) -> EngineConfig {
 fn config(engines: Vec<EngineConfig>, games: u32, pgn: Option<&PathBuf>) -> TournamentConfig {
     TournamentConfig {
         engines,
-        kind: Kind::RoundRobin,
+        format: TournamentFormat::RoundRobin,
         games,
         rounds: 1,
         repeat: true,
@@ -145,8 +146,8 @@ fn random_vs_random_twenty_games() {
     let mut b = fake("RandomB", &["random", "0", "--uci10"], Protocol::Uci);
     b.coords = Coords::Uci10;
     let mut cfg = config(vec![a, b], 20, Some(&pgn));
-    cfg.openings = parse_openings(include_str!("../openings/default.epd"), Format::Epd).unwrap()
-        [..10]
+    cfg.openings = parse_openings(include_str!("../openings/default.epd"), OpeningFormat::Epd)
+        .unwrap()[..10]
         .to_vec();
     let mut out = Vec::new();
     let st = run(&cfg, &mut out);
@@ -234,9 +235,9 @@ fn round_robin_with_broken_engines() {
     for (job, rec) in &st.games {
         let names = [&cfg.engines[job.red].name, &cfg.engines[job.black].name];
         let loser = match rec.outcome {
-            Outcome::RedWins => names[1],
-            Outcome::BlackWins => names[0],
-            Outcome::Draw => panic!("no draws expected: {}", rec.reason),
+            GameOutcome::RedWins => names[1],
+            GameOutcome::BlackWins => names[0],
+            GameOutcome::Draw => panic!("no draws expected: {}", rec.reason),
         };
         let want = match loser.as_str() {
             "Crash" => "disconnects",
@@ -439,7 +440,8 @@ fn chinese_pgn() {
 #[test]
 fn schedules() {
     let e = |n: &str| fake(n, &[], Protocol::Ucci);
-    let openings = parse_openings(include_str!("../openings/default.epd"), Format::Epd).unwrap();
+    let openings =
+        parse_openings(include_str!("../openings/default.epd"), OpeningFormat::Epd).unwrap();
     let mut cfg = config(vec![e("A"), e("B"), e("C"), e("D")], 2, None);
     cfg.openings = openings[..3].to_vec();
     cfg.rounds = 2;
@@ -456,7 +458,7 @@ fn schedules() {
     }
     // Openings cycle: pair k uses opening k mod 3.
     assert_eq!(jobs[6].opening, openings[0]);
-    cfg.kind = Kind::Gauntlet;
+    cfg.format = TournamentFormat::Gauntlet;
     cfg.rounds = 1;
     let jobs = chariot_tools::tournament::schedule(&cfg);
     assert_eq!(jobs.len(), 3 * 2);
@@ -489,14 +491,14 @@ fn banmoves_stop_a_perpetual_check() {
     };
     // Without banmoves Red repeats its check and loses by perpetual check (a foul).
     let rec = play(Some(false));
-    assert_eq!(rec.outcome, Outcome::BlackWins, "{}", rec.reason);
+    assert_eq!(rec.outcome, GameOutcome::BlackWins, "{}", rec.reason);
     assert!(rec.reason.contains("perpetually"), "{}", rec.reason);
     assert!(rec.foul);
     // With banmoves (the UCCI default) Red is told the move that would complete the
     // repetition, plays another, and does not lose by perpetual check.
     let rec = play(None);
     assert!(!rec.reason.contains("perpetually"), "{}", rec.reason);
-    assert_ne!(rec.outcome, Outcome::BlackWins, "{}", rec.reason);
+    assert_ne!(rec.outcome, GameOutcome::BlackWins, "{}", rec.reason);
     // UCI engines are never sent banmoves (the fake engine would otherwise avoid it).
     let mut a = fake("A", &["checks"], Protocol::Uci);
     a.banmoves = Some(true);
@@ -513,7 +515,7 @@ fn draw_offers_and_agreement() {
     let mut cfg = config(vec![a, b], 2, Some(&pgn));
     let st = run(&cfg, &mut Vec::new());
     for (_, rec) in &st.games {
-        assert_eq!(rec.outcome, Outcome::Draw, "{}", rec.reason);
+        assert_eq!(rec.outcome, GameOutcome::Draw, "{}", rec.reason);
         assert!(rec.reason.contains("draw by agreement"), "{}", rec.reason);
         // Red offers with its 3rd move, Black answers with its 3rd: 6 plies.
         assert_eq!(rec.moves.len(), 6, "{}", rec.reason);
@@ -559,7 +561,12 @@ fn resignation_and_resign_adjudication() {
         } else {
             chariot::board::Color::Black
         };
-        assert_eq!(rec.outcome, Outcome::loss_for(quitter), "{}", rec.reason);
+        assert_eq!(
+            rec.outcome,
+            GameOutcome::loss_for(quitter),
+            "{}",
+            rec.reason
+        );
         assert!(rec.reason.contains("Quitter) resigns"), "{}", rec.reason);
         assert!(!rec.foul, "resigning is no foul");
         // Three moves each before the resignation (plus Red's 4th when Black resigns).
@@ -599,7 +606,7 @@ fn resignation_and_resign_adjudication() {
         let loser_red = cfg_name(&st, job.red) == "Loser";
         assert_eq!(
             rec.outcome,
-            Outcome::win_for(if loser_red {
+            GameOutcome::win_for(if loser_red {
                 chariot::board::Color::Black
             } else {
                 chariot::board::Color::Red

@@ -6,7 +6,7 @@ use std::process::Command;
 
 use chariot::board::{Move, Position};
 use chariot_tools::nnue::data::{
-    load, BadInput, DataError, Entry, Filters, Format, GameResult, Place, Reader, Record,
+    load, BadInput, DataError, DataFormat, Entry, Filters, GameResult, Place, Reader, Record,
     RECORD_SIZE,
 };
 use chariot_tools::rng::Rng;
@@ -149,7 +149,7 @@ fn malformed_text_lines_are_errors_naming_the_line() {
         let text = format!("{GOOD}\n{GOOD}\n\n{line}\n{GOOD}\n");
         let items: Vec<_> = Reader::new(
             Box::new(std::io::Cursor::new(text.into_bytes())),
-            Format::Text,
+            DataFormat::Text,
         )
         .collect();
         assert_eq!(items.len(), 4, "case {k}");
@@ -176,7 +176,7 @@ fn second_record_error(corrupt: impl Fn(&mut [u8; RECORD_SIZE])) -> DataError {
     corrupt(&mut records[1].0);
     let bytes: Vec<u8> = records.iter().flat_map(|r| r.0).collect();
     let items: Vec<_> =
-        Reader::new(Box::new(std::io::Cursor::new(bytes)), Format::Binary).collect();
+        Reader::new(Box::new(std::io::Cursor::new(bytes)), DataFormat::Binary).collect();
     assert_eq!(items.len(), 3);
     assert!(items[0].is_ok() && items[2].is_ok());
     let err = items[1].clone().err().expect("record 2 is bad");
@@ -238,7 +238,7 @@ fn impossible_binary_records_are_errors_naming_the_record() {
     let mut bytes: Vec<u8> = good_records(3).iter().flat_map(|r| r.0).collect();
     bytes.extend_from_slice(&base.0[..17]);
     let items: Vec<_> =
-        Reader::new(Box::new(std::io::Cursor::new(bytes)), Format::Binary).collect();
+        Reader::new(Box::new(std::io::Cursor::new(bytes)), DataFormat::Binary).collect();
     assert_eq!(items.len(), 4);
     let err = items[3].clone().err().expect("truncated");
     assert_eq!(err.place, Place::Record(4));

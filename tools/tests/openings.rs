@@ -5,13 +5,14 @@
 use std::collections::HashSet;
 
 use chariot::board::Position;
-use chariot_tools::openings::{parse_openings, Format};
+use chariot_tools::openings::{parse_openings, OpeningFormat};
 
 const DEFAULT: &str = include_str!("../openings/default.epd");
 
 #[test]
 fn default_openings_are_legal_distinct_and_quiet() {
-    let openings = parse_openings(DEFAULT, Format::Epd).expect("every line is a legal position");
+    let openings =
+        parse_openings(DEFAULT, OpeningFormat::Epd).expect("every line is a legal position");
     assert!(openings.len() >= 100, "only {} openings", openings.len());
     let mut keys = HashSet::new();
     for o in &openings {

@@ -14,12 +14,13 @@ use chariot::board::repetition::RuleSet;
 use chariot::board::{Color, GameEnd, GameRules, Position};
 use chariot::search::params::{MATE_BOUND, RULE_WIN};
 use chariot::search::{search, Config, Limits, Shared, Silent};
-use chariot_tools::arbiter::{judge, Outcome};
+use chariot_tools::arbiter::{judge, GameOutcome};
 use chariot_tools::engine::{EngineConfig, Protocol};
+use chariot_tools::formats::TournamentFormat;
 use chariot_tools::game::GameSettings;
-use chariot_tools::openings::{parse_openings, Format};
+use chariot_tools::openings::{parse_openings, OpeningFormat};
 use chariot_tools::rating::{RatingMethod, Scoring};
-use chariot_tools::tournament::{run, Kind, TournamentConfig};
+use chariot_tools::tournament::{run, TournamentConfig};
 
 const FAKE: &str = env!("CARGO_BIN_EXE_fake-engine");
 
@@ -63,9 +64,9 @@ fn by_the_core(pos: &Position, rules: &GameRules) -> Standing {
 /// The tourney arbiter's answer.
 fn by_the_arbiter(pos: &Position, rules: &GameRules) -> Standing {
     judge(pos, rules, pos.history().len()).map(|r| match r.outcome {
-        Outcome::RedWins => Some(Color::Black),
-        Outcome::BlackWins => Some(Color::Red),
-        Outcome::Draw => None,
+        GameOutcome::RedWins => Some(Color::Black),
+        GameOutcome::BlackWins => Some(Color::Red),
+        GameOutcome::Draw => None,
     })
 }
 
@@ -243,10 +244,10 @@ fn fig3_match(rule_set: RuleSet) -> ((u32, u32, u32), Vec<String>) {
         e.init_timeout_ms = 2_000;
         e
     };
-    let opening = parse_openings(FIG3, Format::Epd).expect("opening");
+    let opening = parse_openings(FIG3, OpeningFormat::Epd).expect("opening");
     let cfg = TournamentConfig {
         engines: vec![engine("A"), engine("B")],
-        kind: Kind::RoundRobin,
+        format: TournamentFormat::RoundRobin,
         games: 2,
         rounds: 1,
         repeat: true,

@@ -104,11 +104,11 @@ impl Nature {
 }
 
 /// The finer classification of a move (what the documents name), for testers and the
-/// command line. The ruling needs only the [`Nature`] ([`Kind::nature`]); the idle
+/// command line. The ruling needs only the [`Nature`] ([`MoveClass::nature`]); the idle
 /// kinds are told apart in the order below, heaviest last (a move that is both 跟 and
 /// 拦 is 跟).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum Kind {
+pub enum MoveClass {
     /// 闲: none of the others.
     Idle,
     /// 拦 (第28.7条): the moved piece cuts off a move of an enemy piece, attacking
@@ -141,14 +141,14 @@ pub enum Kind {
     Check,
 }
 
-impl Kind {
+impl MoveClass {
     /// The nature the rulings judge by: the idle kinds are [`Nature::Idle`].
     pub fn nature(self) -> Nature {
         match self {
-            Kind::Check => Nature::Check,
-            Kind::MateThreat => Nature::MateThreat,
-            Kind::Chase => Nature::Chase,
-            Kind::PawnChase => Nature::PawnChase,
+            MoveClass::Check => Nature::Check,
+            MoveClass::MateThreat => Nature::MateThreat,
+            MoveClass::Chase => Nature::Chase,
+            MoveClass::PawnChase => Nature::PawnChase,
             _ => Nature::Idle,
         }
     }
@@ -156,17 +156,17 @@ impl Kind {
     /// The documents' name: 将, 杀, 捉, 兵捉, 帅捉, 闲 (占要点捉士相), 献, 兑, 跟, 拦, 闲.
     pub fn chinese(self) -> &'static str {
         match self {
-            Kind::Idle => "闲",
-            Kind::Block => "拦",
-            Kind::Follow => "跟",
-            Kind::Exchange => "兑",
-            Kind::Offer => "献",
-            Kind::KingChase => "帅捉",
-            Kind::DefensiveChase => "占要点捉士相",
-            Kind::PawnChase => "兵捉",
-            Kind::Chase => "捉",
-            Kind::MateThreat => "杀",
-            Kind::Check => "将",
+            MoveClass::Idle => "闲",
+            MoveClass::Block => "拦",
+            MoveClass::Follow => "跟",
+            MoveClass::Exchange => "兑",
+            MoveClass::Offer => "献",
+            MoveClass::KingChase => "帅捉",
+            MoveClass::DefensiveChase => "占要点捉士相",
+            MoveClass::PawnChase => "兵捉",
+            MoveClass::Chase => "捉",
+            MoveClass::MateThreat => "杀",
+            MoveClass::Check => "将",
         }
     }
 
@@ -174,22 +174,22 @@ impl Kind {
     /// `defensive-chase`, `pawn-chase`, `chase`, `mate-threat`, `check`.
     pub fn name(self) -> &'static str {
         match self {
-            Kind::Idle => "idle",
-            Kind::Block => "block",
-            Kind::Follow => "follow",
-            Kind::Exchange => "exchange",
-            Kind::Offer => "offer",
-            Kind::KingChase => "king-chase",
-            Kind::DefensiveChase => "defensive-chase",
-            Kind::PawnChase => "pawn-chase",
-            Kind::Chase => "chase",
-            Kind::MateThreat => "mate-threat",
-            Kind::Check => "check",
+            MoveClass::Idle => "idle",
+            MoveClass::Block => "block",
+            MoveClass::Follow => "follow",
+            MoveClass::Exchange => "exchange",
+            MoveClass::Offer => "offer",
+            MoveClass::KingChase => "king-chase",
+            MoveClass::DefensiveChase => "defensive-chase",
+            MoveClass::PawnChase => "pawn-chase",
+            MoveClass::Chase => "chase",
+            MoveClass::MateThreat => "mate-threat",
+            MoveClass::Check => "check",
         }
     }
 }
 
-impl fmt::Display for Kind {
+impl fmt::Display for MoveClass {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{} ({})", self.name(), self.chinese())
     }
@@ -250,7 +250,7 @@ impl Position {
 
     /// The finer classification of the legal move `mv` here under `rules` (兑, 献, 拦,
     /// 跟 and the idle chases told apart).
-    pub fn kind_of(&self, mv: Move, rules: RuleSet) -> Kind {
+    pub fn kind_of(&self, mv: Move, rules: RuleSet) -> MoveClass {
         classify(&mut self.detached(), mv, rules, true).kind
     }
 
@@ -303,7 +303,7 @@ impl Position {
 /// chases (empty unless the kind is a chase of some sort).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(super) struct Classified {
-    pub kind: Kind,
+    pub kind: MoveClass,
     pub victims: Vec<Square>,
 }
 
@@ -314,7 +314,7 @@ pub(super) fn classify(pos: &mut Position, mv: Move, rules: RuleSet, fine: bool)
     pos.make_move(mv);
     let result = if pos.in_check() {
         Classified {
-            kind: Kind::Check,
+            kind: MoveClass::Check,
             victims: Vec::new(),
         }
     } else {
@@ -344,7 +344,7 @@ fn quiet_kind(
         after.make_move(mv);
         if !had_threat {
             return Classified {
-                kind: Kind::MateThreat,
+                kind: MoveClass::MateThreat,
                 victims: Vec::new(),
             };
         }
@@ -377,9 +377,9 @@ fn quiet_kind(
     }
     if !pieces.is_empty() {
         let kind = if rules == RuleSet::Chinese && defensive_point_draw(passed, mv, &pieces) {
-            Kind::DefensiveChase
+            MoveClass::DefensiveChase
         } else {
-            Kind::Chase
+            MoveClass::Chase
         };
         return Classified {
             kind,
@@ -388,20 +388,20 @@ fn quiet_kind(
     }
     if !pawns.is_empty() {
         return Classified {
-            kind: Kind::PawnChase,
+            kind: MoveClass::PawnChase,
             victims: pawns,
         };
     }
     if !king.is_empty() {
         return Classified {
-            kind: Kind::KingChase,
+            kind: MoveClass::KingChase,
             victims: king,
         };
     }
     let kind = if fine {
         idle_kind(after, passed, mv)
     } else {
-        Kind::Idle
+        MoveClass::Idle
     };
     Classified {
         kind,
@@ -436,7 +436,7 @@ fn defensive_point_draw(passed: &Position, mv: Move, victims: &[Square]) -> bool
 
 /// The idle kinds, heaviest first: 献, 兑, 跟, 拦, 闲. `after` has the opponent to
 /// move, `passed` the mover.
-fn idle_kind(after: &mut Position, passed: &mut Position, mv: Move) -> Kind {
+fn idle_kind(after: &mut Position, passed: &mut Position, mv: Move) -> MoveClass {
     let to = mv.to();
     let moved = after.piece_at(to).expect("the moved piece");
     let value = ruling_value(moved, to);
@@ -446,7 +446,7 @@ fn idle_kind(after: &mut Position, passed: &mut Position, mv: Move) -> Kind {
             .iter()
             .any(|c| c.victim == to)
     {
-        return Kind::Offer;
+        return MoveClass::Offer;
     }
     // 兑: an enemy piece of the same value and the moved piece attack each other, or
     // that piece may take the moved one (and be taken back: not 献).
@@ -467,7 +467,7 @@ fn idle_kind(after: &mut Position, passed: &mut Position, mv: Move) -> Kind {
                 .is_some_and(|p| ruling_value(p, m.from()) == value)
     });
     if value > 0 && (same_value_target || same_value_taker) {
-        return Kind::Exchange;
+        return MoveClass::Exchange;
     }
     // 跟: the moved piece attacks an enemy piece of value that it cannot win (an old
     // chase carried on from its former point, 细则6, is plain 闲).
@@ -481,7 +481,7 @@ fn idle_kind(after: &mut Position, passed: &mut Position, mv: Move) -> Kind {
                 .iter()
                 .any(|c| c.attacker == to && c.victim == m.to())
     }) {
-        return Kind::Follow;
+        return MoveClass::Follow;
     }
     // 拦: with the moved piece lifted off its new point, some enemy piece would have
     // a move it has not now (the point itself aside).
@@ -497,14 +497,14 @@ fn idle_kind(after: &mut Position, passed: &mut Position, mv: Move) -> Kind {
         let now = after.piece_targets(sq, piece);
         let free = vacated.piece_targets(sq, piece);
         if (free & !now).without(to).any() {
-            return Kind::Block;
+            return MoveClass::Block;
         }
     }
-    Kind::Idle
+    MoveClass::Idle
 }
 
 /// The chases of the side to move in `pos` under `rules` (restored before returning);
-/// with `with_king`, the king's own chases too (for [`Kind::KingChase`]).
+/// with `with_king`, the king's own chases too (for [`MoveClass::KingChase`]).
 pub(super) fn chases(pos: &mut Position, rules: RuleSet, with_king: bool) -> Vec<Chase> {
     let mut captures = MoveList::new();
     pos.generate_captures(&mut captures);

@@ -14,13 +14,15 @@
 
 use std::io::{BufWriter, Write};
 
-use chariot_tools::nnue::data::{open_input, write_entry, BadInput, Format, LoadReport, Reader};
+use chariot_tools::nnue::data::{
+    open_input, write_entry, BadInput, DataFormat, LoadReport, Reader,
+};
 
 struct Options {
     input: String,
     output: String,
-    from: Option<Format>,
-    to: Option<Format>,
+    from: Option<DataFormat>,
+    to: Option<DataFormat>,
     bad: BadInput,
 }
 
@@ -39,7 +41,7 @@ fn parse_args() -> Result<Options, String> {
             .get(i + 1)
             .ok_or_else(|| format!("{} needs a value", args[i]))?;
         let format = || {
-            Format::parse(value)
+            DataFormat::parse(value)
                 .ok_or_else(|| format!("{}: want text or binary, got {value}", args[i]))
         };
         match args[i].as_str() {
@@ -62,13 +64,13 @@ fn parse_args() -> Result<Options, String> {
 }
 
 /// The two forms: each from its flag, its file's extension, or as the other's opposite.
-fn direction(o: &Options) -> Result<(Format, Format), String> {
-    let other = |f: Format| match f {
-        Format::Text => Format::Binary,
-        Format::Binary => Format::Text,
+fn direction(o: &Options) -> Result<(DataFormat, DataFormat), String> {
+    let other = |f: DataFormat| match f {
+        DataFormat::Text => DataFormat::Binary,
+        DataFormat::Binary => DataFormat::Text,
     };
-    let from = o.from.or_else(|| Format::from_path(&o.input));
-    let to = o.to.or_else(|| Format::from_path(&o.output));
+    let from = o.from.or_else(|| DataFormat::from_path(&o.input));
+    let to = o.to.or_else(|| DataFormat::from_path(&o.output));
     match (from, to) {
         (Some(f), Some(t)) => Ok((f, t)),
         (Some(f), None) => Ok((f, other(f))),

@@ -25,7 +25,7 @@ use std::sync::{Arc, Mutex};
 use chariot::board::{Color, GameRules, Move, Position};
 use chariot::eval::nnue::{embedded, Network};
 use chariot::search::{search, Config, Limits, Shared, Silent};
-use chariot_tools::openings::{load_openings, Format};
+use chariot_tools::openings::{load_openings, OpeningFormat};
 use chariot_tools::rng::Rng;
 
 struct Options {
@@ -207,7 +207,7 @@ fn main() {
         }
     };
     let starts: Vec<Position> = match &options.openings {
-        Some(path) => match load_openings(path, Format::Epd) {
+        Some(path) => match load_openings(path, OpeningFormat::Epd) {
             Ok(list) => list.iter().filter_map(|o| o.position().ok()).collect(),
             Err(e) => {
                 eprintln!("datagen: {e}");

@@ -416,30 +416,30 @@ impl Record {
 
 /// The two forms of a data file.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Format {
+pub enum DataFormat {
     /// Text lines.
     Text,
     /// 40-byte records.
     Binary,
 }
 
-impl Format {
+impl DataFormat {
     /// The form a file name implies: `.bin` binary, `.txt` text, otherwise unknown.
-    pub fn from_path(path: &str) -> Option<Format> {
+    pub fn from_path(path: &str) -> Option<DataFormat> {
         if path.ends_with(".bin") {
-            Some(Format::Binary)
+            Some(DataFormat::Binary)
         } else if path.ends_with(".txt") {
-            Some(Format::Text)
+            Some(DataFormat::Text)
         } else {
             None
         }
     }
 
     /// Parses `text`/`txt` or `binary`/`bin`.
-    pub fn parse(text: &str) -> Option<Format> {
+    pub fn parse(text: &str) -> Option<DataFormat> {
         match text {
-            "text" | "txt" => Some(Format::Text),
-            "binary" | "bin" => Some(Format::Binary),
+            "text" | "txt" => Some(DataFormat::Text),
+            "binary" | "bin" => Some(DataFormat::Binary),
             _ => None,
         }
     }
@@ -462,7 +462,7 @@ pub fn open_input(path: &str) -> Result<Box<dyn BufRead>, String> {
 /// or the error of one line or record (reading goes on after it unless `io` is set).
 pub struct Reader {
     input: Box<dyn BufRead>,
-    format: Format,
+    format: DataFormat,
     number: u64,
     line: String,
     done: bool,
@@ -470,7 +470,7 @@ pub struct Reader {
 
 impl Reader {
     /// A reader of `input` in `format`.
-    pub fn new(input: Box<dyn BufRead>, format: Format) -> Reader {
+    pub fn new(input: Box<dyn BufRead>, format: DataFormat) -> Reader {
         Reader {
             input,
             format,
@@ -483,8 +483,8 @@ impl Reader {
     /// The number of the last line or record read.
     pub fn place(&self) -> Place {
         match self.format {
-            Format::Text => Place::Line(self.number),
-            Format::Binary => Place::Record(self.number),
+            DataFormat::Text => Place::Line(self.number),
+            DataFormat::Binary => Place::Record(self.number),
         }
     }
 
@@ -553,17 +553,17 @@ impl Iterator for Reader {
             return None;
         }
         match self.format {
-            Format::Text => self.next_text(),
-            Format::Binary => self.next_binary(),
+            DataFormat::Text => self.next_text(),
+            DataFormat::Binary => self.next_binary(),
         }
     }
 }
 
 /// Writes entries as text lines or binary records.
-pub fn write_entry(out: &mut impl Write, entry: &Entry, format: Format) -> std::io::Result<()> {
+pub fn write_entry(out: &mut impl Write, entry: &Entry, format: DataFormat) -> std::io::Result<()> {
     match format {
-        Format::Text => writeln!(out, "{}", entry.to_line()),
-        Format::Binary => out.write_all(&entry.to_record().0),
+        DataFormat::Text => writeln!(out, "{}", entry.to_line()),
+        DataFormat::Binary => out.write_all(&entry.to_record().0),
     }
 }
 
@@ -726,8 +726,8 @@ pub fn load(
     let mut report = LoadReport::default();
     let limit = limit.unwrap_or(usize::MAX);
     for path in paths {
-        let format = Format::from_path(path).unwrap_or(Format::Text);
-        if format == Format::Binary {
+        let format = DataFormat::from_path(path).unwrap_or(DataFormat::Text);
+        if format == DataFormat::Binary {
             if let Ok(meta) = std::fs::metadata(path) {
                 records.reserve((meta.len() / RECORD_SIZE as u64) as usize);
             }

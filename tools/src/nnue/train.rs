@@ -112,7 +112,7 @@ pub enum Event<'a> {
 
 /// What a run produced.
 #[derive(Clone, Debug)]
-pub struct Outcome {
+pub struct TrainingRun {
     /// The network with the best validation loss (the last one without validation).
     pub best: Network,
     /// Its epoch (0 = the initial network).
@@ -127,7 +127,7 @@ pub struct Outcome {
     pub val_positions: usize,
 }
 
-impl Outcome {
+impl TrainingRun {
     /// The best validation loss, if there was validation.
     pub fn best_val_loss(&self) -> Option<f64> {
         if self.best_epoch == 0 {
@@ -428,7 +428,7 @@ pub fn train(
     records: &[Record],
     o: &TrainOptions,
     mut on_event: impl FnMut(Event<'_>),
-) -> Result<Outcome, String> {
+) -> Result<TrainingRun, String> {
     if o.batch == 0 || o.threads == 0 || o.epochs == 0 {
         return Err("batch, threads and epochs must be positive".to_string());
     }
@@ -447,7 +447,7 @@ fn train_in_pool(
     records: &[Record],
     o: &TrainOptions,
     on_event: &mut impl FnMut(Event<'_>),
-) -> Result<Outcome, String> {
+) -> Result<TrainingRun, String> {
     let (train_idx, val_idx) = split_validation(records.len(), o.val_share);
     if train_idx.is_empty() {
         return Err("no training positions".to_string());
@@ -519,7 +519,7 @@ fn train_in_pool(
         });
         epochs.push(report);
     }
-    Ok(Outcome {
+    Ok(TrainingRun {
         best: best.2,
         best_epoch: best.1,
         initial_val_loss,

@@ -1,0 +1,114 @@
+//! The seam between the dialect-free engine core and the protocols a GUI speaks: which
+//! dialect it is ([`Dialect`]), what the core has to say ([`Report`]), and how a dialect
+//! reads a line and words a report ([`Speaker`]). Each dialect is one file beside this
+//! one ([`uci`](super::uci), [`ucci`](super::ucci)); another dialect is another file and
+//! one more arm in [`Dialect::speaker`].
+
+use super::command::{Command, ProtocolError};
+use super::limits::TimeUnit;
+use super::options::Spec;
+use super::{ucci, uci};
+use crate::board::Move;
+use crate::search::{Bound, Info};
+
+/// The engine's name as the `id name` line gives it.
+pub const ENGINE_NAME: &str = concat!("Chariot ", env!("CARGO_PKG_VERSION"));
+
+/// The protocol dialect.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Dialect {
+    Ucci,
+    Uci,
+}
+
+impl Dialect {
+    /// How this dialect reads lines and words reports.
+    pub fn speaker(self) -> &'static dyn Speaker {
+        match self {
+            Dialect::Uci => &uci::Uci,
+            Dialect::Ucci => &ucci::Ucci,
+        }
+    }
+}
+
+/// What the engine offers with its move besides the move (UCCI's `bestmove … draw` and
+/// `bestmove … resign`).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Offer {
+    /// Offers a draw, or accepts the opponent's offer.
+    Draw,
+    /// Gives the game up.
+    Resign,
+}
+
+/// What the transposition table holds for a probed position.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct HashEntry {
+    /// The stored move, when it is legal in the position.
+    pub best: Option<Move>,
+    pub bound: Bound,
+    pub score: i32,
+    pub depth: i32,
+}
+
+/// Something the engine core has to tell the GUI, before a dialect words it.
+#[derive(Clone, Copy, Debug)]
+pub enum Report<'a> {
+    /// The answer to `isready`.
+    Ready,
+    /// The engine's name and authors: the start of the answer to the hello word.
+    Identity,
+    /// One option, announced after the identity.
+    Option(&'a Spec),
+    /// The end of the answer to the hello word.
+    HelloDone,
+    /// A line of search progress.
+    Info(&'a Info),
+    /// The root move being searched, the `number`-th at `depth`.
+    CurrMove { mv: Move, number: usize, depth: i32 },
+    /// The move the search chose, the move it expects in reply (legal after `best`),
+    /// and what it offers with it.
+    BestMove {
+        best: Move,
+        ponder: Option<Move>,
+        offer: Option<Offer>,
+    },
+    /// A search with no move to give: mated, stalemated, or every legal move banned.
+    NoMove,
+    /// `stop` with no search to stop (idle, or a count was stopped).
+    NothingToStop,
+    /// The engine is quitting.
+    Bye,
+    /// A note for the GUI's log; errors start `error: `.
+    Message(&'a str),
+    /// What the table holds for the position of a `probe` (`None`: nothing).
+    Probed(Option<HashEntry>),
+    /// A line of the engine's own reports, the same in every dialect (`d`, `eval`,
+    /// `go perft`, `bench`).
+    Text(&'a str),
+}
+
+/// One dialect: how it reads the GUI's lines and how it words the core's reports.
+pub trait Speaker: Sync {
+    /// Which dialect this is.
+    fn dialect(&self) -> Dialect;
+
+    /// Reads one input line.
+    ///
+    /// # Errors
+    /// A [`ProtocolError`] for an unknown command or a malformed argument.
+    fn parse(&self, line: &str) -> Result<Command, ProtocolError>;
+
+    /// The unit of the times in `go` (`use_millisec`: the `usemillisec` option).
+    fn time_unit(&self, use_millisec: bool) -> TimeUnit;
+
+    /// Whether `go` searches the best `MultiPV` lines (else only the best one).
+    fn multipv(&self) -> bool;
+
+    /// The option's name in this dialect.
+    fn option_name(&self, spec: &Spec) -> &'static str;
+
+    /// `report` as this dialect says it: one or more lines (without the last line's
+    /// end), or `None` when the dialect says nothing.
+    fn word(&self, report: &Report<'_>) -> Option<String>;
+}
