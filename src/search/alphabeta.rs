@@ -175,7 +175,7 @@ impl<'a> Worker<'a> {
     #[inline]
     fn visit(&mut self) -> bool {
         self.nodes += 1;
-        if self.nodes & 1023 == 0 {
+        if self.nodes % POLL_NODES == 0 {
             self.shared.nodes[self.id].store(self.nodes, Ordering::Relaxed);
             if self.id == 0 {
                 self.shared.check_limits(self.nodes);
@@ -210,7 +210,12 @@ impl<'a> Worker<'a> {
             if moves_tried == 0 {
                 score = -self.negamax::<true>(-beta, -alpha, new_depth, 1, false);
             } else {
-                let r = if depth >= 3 && quiet && !in_check && !gives_check && moves_tried >= 3 {
+                let r = if depth >= LMR_DEPTH
+                    && quiet
+                    && !in_check
+                    && !gives_check
+                    && moves_tried >= ROOT_LMR_MOVES
+                {
                     (self.lmr[depth.min(63) as usize][moves_tried.min(63)] - 1).max(0)
                 } else {
                     0
@@ -332,7 +337,9 @@ impl<'a> Worker<'a> {
                 && self.moves_made[ply.saturating_sub(1)].is_some_and(|m| !m.is_null())
                 && self.has_attackers()
             {
-                let r = NMP_BASE + depth / 4 + ((eval - beta) / 200).min(2);
+                let r = NMP_BASE
+                    + depth / NMP_DEPTH_DIVISOR
+                    + ((eval - beta) / NMP_EVAL_DIVISOR).min(NMP_EVAL_MAX);
                 self.make_null(ply);
                 let score =
                     -self.negamax::<false>(-beta, -beta + 1, depth - r - 1, ply + 1, !cut_node);
@@ -347,7 +354,7 @@ impl<'a> Worker<'a> {
         }
 
         // Step 6. Internal iterative reduction.
-        if tt_move.is_none() && depth >= 4 && (PV || cut_node) && excluded.is_none() {
+        if tt_move.is_none() && depth >= IIR_DEPTH && (PV || cut_node) && excluded.is_none() {
             depth -= 1;
         }
 
@@ -409,7 +416,9 @@ impl<'a> Worker<'a> {
             let mut extension = i32::from(gives_check);
             if Some(mv) == tt_move && excluded.is_none() && depth >= SE_DEPTH && ply > 0 {
                 if let Some(t) = tt.filter(|t| {
-                    t.depth >= depth - 3 && t.bound != Bound::Upper && t.score.abs() < MATE_BOUND
+                    t.depth >= depth - SE_TT_DEPTH_MARGIN
+                        && t.bound != Bound::Upper
+                        && t.score.abs() < MATE_BOUND
                 }) {
                     let singular_beta = t.score - SE_MARGIN * depth / 8;
                     self.excluded[ply] = Some(mv);
@@ -430,7 +439,7 @@ impl<'a> Worker<'a> {
                     }
                 }
             }
-            if ply >= 2 * MAX_PLY / 3 {
+            if ply >= EXTENSION_PLY_LIMIT {
                 extension = extension.min(0);
             }
             let new_depth = depth - 1 + extension;
@@ -444,7 +453,7 @@ impl<'a> Worker<'a> {
                 score = -self.negamax::<PV>(-beta, -alpha, new_depth, ply + 1, !PV && !cut_node);
             } else {
                 let mut r = 0;
-                if depth >= 3 && moves_tried > 1 + usize::from(PV) && quiet {
+                if depth >= LMR_DEPTH && moves_tried > 1 + usize::from(PV) && quiet {
                     r = self.lmr[depth.min(63) as usize][moves_tried.min(63)];
                     r -= i32::from(PV);
                     r -= i32::from(gives_check || in_check);

@@ -18,7 +18,11 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use alphabeta::{RootMove, Worker};
-use params::{ASPIRATION_DELTA, ASPIRATION_DEPTH, INFINITE, MATE, MATE_BOUND, MAX_PLY};
+use params::{
+    ASPIRATION_DELTA, ASPIRATION_DEPTH, CONCENTRATION_BASE, CONCENTRATION_PER_EFFORT, FALL_DIVISOR,
+    FALL_MAX, FALL_MIN, INFINITE, INSTABILITY_BASE, INSTABILITY_PER_CHANGE, ITERATION_SOFT_SHARE,
+    MATE, MATE_BOUND, MAX_PLY, PACING_DEPTH, PACING_MAX, PACING_MIN,
+};
 pub use time::{Budget, Limits};
 pub use tt::{Bound, TranspositionTable};
 
@@ -464,18 +468,18 @@ impl Pacing {
         self.best = Some(best);
         let average = *self.average.get_or_insert(score);
         let fall = if score.abs() < MATE_BOUND && average.abs() < MATE_BOUND {
-            (average - score).clamp(-100, 200)
+            (average - score).clamp(FALL_MIN, FALL_MAX)
         } else {
             0
         };
         self.average = Some((average + score) / 2);
-        if depth < 4 {
+        if depth < PACING_DEPTH {
             return 1.0;
         }
-        let instability = 0.8 + 0.6 * self.changes.min(2.0);
-        let falling = 1.0 + f64::from(fall) / 400.0;
-        let concentration = 1.4 - 0.6 * effort.clamp(0.0, 1.0);
-        (instability * falling * concentration).clamp(0.5, 2.0)
+        let instability = INSTABILITY_BASE + INSTABILITY_PER_CHANGE * self.changes.min(2.0);
+        let falling = 1.0 + f64::from(fall) / FALL_DIVISOR;
+        let concentration = CONCENTRATION_BASE - CONCENTRATION_PER_EFFORT * effort.clamp(0.0, 1.0);
+        (instability * falling * concentration).clamp(PACING_MIN, PACING_MAX)
     }
 }
 
@@ -495,7 +499,7 @@ fn stop_iterating(shared: &Shared, root_moves: usize, scale: f64) -> bool {
     clock
         .budget
         .soft
-        .is_some_and(|soft| elapsed >= soft.mul_f64(0.7 * scale))
+        .is_some_and(|soft| elapsed >= soft.mul_f64(ITERATION_SOFT_SHARE * scale))
 }
 
 fn report(w: &Worker<'_>, depth: i32, multipv: usize, reporter: &dyn Reporter) {

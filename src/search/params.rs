@@ -23,9 +23,17 @@ pub const ASPIRATION_DEPTH: i32 = 4;
 pub const RFP_MARGIN: i32 = 90;
 pub const RFP_DEPTH: i32 = 7;
 
-/// Null move: least depth, base reduction, and extra reduction per 4 plies.
+/// Null move: least depth, and the reduction `NMP_BASE + depth / NMP_DEPTH_DIVISOR`
+/// plus one ply per `NMP_EVAL_DIVISOR` of evaluation above beta (at most
+/// `NMP_EVAL_MAX`).
 pub const NMP_DEPTH: i32 = 3;
 pub const NMP_BASE: i32 = 3;
+pub const NMP_DEPTH_DIVISOR: i32 = 4;
+pub const NMP_EVAL_DIVISOR: i32 = 200;
+pub const NMP_EVAL_MAX: i32 = 2;
+
+/// Internal iterative reduction (one ply without a hash move) from this depth on.
+pub const IIR_DEPTH: i32 = 4;
 
 /// Futility pruning of quiet moves: base and per-ply margins, deepest depth.
 pub const FUTILITY_BASE: i32 = 100;
@@ -45,6 +53,10 @@ pub const HISTORY_PRUNE_PER_DEPTH: i32 = 4_000;
 /// Late move reductions: `LMR_BASE + ln(depth) ln(moves) / LMR_DIVISOR`, plus
 /// `LMR_CUT_NODE` at expected cut nodes, minus the move's history over
 /// `LMR_HISTORY_DIVISOR` (at most `LMR_HISTORY_MAX` plies either way).
+/// Moves are reduced from depth `LMR_DEPTH` on, at the root from its
+/// `ROOT_LMR_MOVES`-th move.
+pub const LMR_DEPTH: i32 = 3;
+pub const ROOT_LMR_MOVES: usize = 3;
 pub const LMR_BASE: f64 = 0.5;
 pub const LMR_DIVISOR: f64 = 2.2;
 pub const LMR_CUT_NODE: i32 = 1;
@@ -71,11 +83,58 @@ pub const HISTORY_BONUS_MAX: i32 = 2_400;
 
 /// Singular extensions: least depth, and the margin below the hash score that the
 /// other moves must stay under (`score - SE_MARGIN * depth / 8`).
+/// The hash entry must be at most `SE_TT_DEPTH_MARGIN` plies shallower than the node.
 pub const SE_DEPTH: i32 = 8;
 pub const SE_MARGIN: i32 = 16;
+pub const SE_TT_DEPTH_MARGIN: i32 = 3;
+
+/// Beyond this ply nothing is extended (the line must end before `MAX_PLY`).
+pub const EXTENSION_PLY_LIMIT: usize = 2 * MAX_PLY / 3;
+
+/// The main thread publishes its node count and checks the clock every this many nodes.
+pub const POLL_NODES: u64 = 1024;
 
 /// Correction history: entries per table (a power of two), the units of an entry per
 /// point of score, and the largest difference between search and evaluation learnt.
 pub const CORRECTION_SIZE: usize = 16_384;
 pub const CORRECTION_GRAIN: i32 = 16;
 pub const CORRECTION_DIFF_MAX: i32 = 1_000;
+
+// ----- time ----------------------------------------------------------------------
+
+/// Sudden death: the soft budget is the time left over `TIME_SHARE_DIVISOR` plus
+/// `INCREMENT_SHARE` of the increment; the hard one `HARD_PER_SOFT` soft budgets, at
+/// most `HARD_SHARE_MAX` of the time left.
+pub const TIME_SHARE_DIVISOR: u32 = 22;
+pub const INCREMENT_SHARE: f64 = 0.75;
+pub const HARD_PER_SOFT: u32 = 4;
+pub const HARD_SHARE_MAX: f64 = 0.3;
+
+/// Moves to go: the soft budget is `MTG_SOFT_SHARE` of the time per move plus
+/// `INCREMENT_SHARE` of the increment; the hard one `MTG_HARD_PER_SHARE` times the time
+/// per move plus the increment, at most `MTG_HARD_SHARE_MAX` of the time left
+/// (`LAST_MOVE_SHARE_MAX` with one move to go).
+pub const MTG_SOFT_SHARE: f64 = 0.8;
+pub const MTG_HARD_PER_SHARE: u32 = 3;
+pub const MTG_HARD_SHARE_MAX: f64 = 0.5;
+pub const LAST_MOVE_SHARE_MAX: f64 = 0.85;
+
+/// No new iteration is started past `ITERATION_SOFT_SHARE` of the soft budget times
+/// the pacing factor. The factor is instability × falling × concentration, within
+/// `[PACING_MIN, PACING_MAX]`: instability `INSTABILITY_BASE + INSTABILITY_PER_CHANGE`
+/// per recent best-move change (at most two counted); falling one plus the score's fall
+/// over `FALL_DIVISOR` (the fall counted within `[FALL_MIN, FALL_MAX]`); concentration
+/// `CONCENTRATION_BASE - CONCENTRATION_PER_EFFORT` times the best move's share of the
+/// nodes.
+/// Below `PACING_DEPTH` the factor is one.
+pub const ITERATION_SOFT_SHARE: f64 = 0.7;
+pub const PACING_DEPTH: i32 = 4;
+pub const PACING_MIN: f64 = 0.5;
+pub const PACING_MAX: f64 = 2.0;
+pub const INSTABILITY_BASE: f64 = 0.8;
+pub const INSTABILITY_PER_CHANGE: f64 = 0.6;
+pub const FALL_DIVISOR: f64 = 400.0;
+pub const FALL_MIN: i32 = -100;
+pub const FALL_MAX: i32 = 200;
+pub const CONCENTRATION_BASE: f64 = 1.4;
+pub const CONCENTRATION_PER_EFFORT: f64 = 0.6;

@@ -3,6 +3,11 @@
 
 use std::time::Duration;
 
+use super::params::{
+    HARD_PER_SOFT, HARD_SHARE_MAX, INCREMENT_SHARE, LAST_MOVE_SHARE_MAX, MTG_HARD_PER_SHARE,
+    MTG_HARD_SHARE_MAX, MTG_SOFT_SHARE, TIME_SHARE_DIVISOR,
+};
+
 /// What the GUI asked for.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Limits {
@@ -56,18 +61,21 @@ pub fn budget(limits: &Limits, overhead: Duration) -> Budget {
         Some(mtg) => {
             let mtg = mtg.clamp(1, 50);
             let share = available / mtg;
-            let soft = share.mul_f64(0.8) + inc.mul_f64(0.75);
+            let soft = share.mul_f64(MTG_SOFT_SHARE) + inc.mul_f64(INCREMENT_SHARE);
             // With one move left, one may use nearly all of it.
             let cap = if mtg == 1 {
-                available.mul_f64(0.85)
+                available.mul_f64(LAST_MOVE_SHARE_MAX)
             } else {
-                available.mul_f64(0.5)
+                available.mul_f64(MTG_HARD_SHARE_MAX)
             };
-            (soft, (share * 3 + inc).min(cap))
+            (soft, (share * MTG_HARD_PER_SHARE + inc).min(cap))
         }
         None => {
-            let soft = available / 22 + inc.mul_f64(0.75);
-            (soft, (soft * 4).min(available.mul_f64(0.3)))
+            let soft = available / TIME_SHARE_DIVISOR + inc.mul_f64(INCREMENT_SHARE);
+            (
+                soft,
+                (soft * HARD_PER_SOFT).min(available.mul_f64(HARD_SHARE_MAX)),
+            )
         }
     };
     let hard = hard
