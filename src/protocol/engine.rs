@@ -63,6 +63,10 @@ impl Sink {
 
 impl Reporter for Sink {
     fn info(&self, info: &Info) {
+        // UCCI has no word for a bound: such a score would read as the search's.
+        if self.dialect == Dialect::Ucci && info.bound.is_some() {
+            return;
+        }
         let pv: Vec<String> = info.pv.iter().map(Move::to_string).collect();
         let line = match self.dialect {
             Dialect::Uci => format!(
