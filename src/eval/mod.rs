@@ -53,7 +53,9 @@ pub fn trace(pos: &Position) -> String {
     ];
     for (name, get) in rows {
         let (r, k) = (get(&b.terms[0]), get(&b.terms[1]));
-        let diff = r.taper(b.phase) - k.taper(b.phase);
+        // Tapered after the difference, as the evaluation is, so that the total's
+        // column is the score before the win scale (not off by a rounding).
+        let diff = (r - k).taper(b.phase);
         let _ = writeln!(
             out,
             "{name:>18} | {:>8} {:>5} | {:>8} {:>5} | {:>10}",
@@ -281,11 +283,15 @@ mod tests {
                 let sum: i32 = TERMS.iter().map(|t| row(&text, t)[col]).sum();
                 assert_eq!(sum, want, "column {col}:\n{text}");
             }
-            // The tapered difference from the printed totals and phase.
+            // Each row's tapered difference from its printed numbers and the phase.
             let phase = number_after(&text, "phase");
             let max = material::PHASE_MAX;
             let taper = |mg: i32, eg: i32| (mg * phase + eg * (max - phase)) / max;
-            let diff = taper(total[0], total[1]) - taper(total[2], total[3]);
+            let tapered = |r: [i32; 5]| taper(r[0] - r[2], r[1] - r[3]);
+            for t in TERMS {
+                assert_eq!(row(&text, t)[4], tapered(row(&text, t)), "{t}:\n{text}");
+            }
+            let diff = tapered(total);
             assert_eq!(total[4], diff, "{text}");
             // The side ahead's win scale, then the side to move's view with the tempo.
             let scale_red = number_after(&text, "win scale: red");

@@ -5,7 +5,7 @@ use std::collections::HashMap;
 use std::fs::OpenOptions;
 use std::io::Write;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::mpsc::channel;
+use std::sync::mpsc::{self, channel};
 
 use chariot::board::Color;
 
@@ -421,7 +421,9 @@ fn fmt_points(p: f64) -> String {
 
 enum Event {
     Started(usize),
-    Finished(usize, GameRecord),
+    /// A game's record, and where to say that it has been counted: its worker takes
+    /// no new game before, so a decision it leads to (SPRT) stops the worker first.
+    Finished(usize, GameRecord, mpsc::Sender<()>),
 }
 
 /// Runs the tournament, printing progress to `out`; returns the standings.
@@ -460,9 +462,11 @@ pub fn run(cfg: &TournamentConfig, out: &mut dyn Write) -> Standings {
                     &job.opening,
                     &cfg.settings,
                 );
-                if tx.send(Event::Finished(k, record)).is_err() {
+                let (counted, wait) = mpsc::channel();
+                if tx.send(Event::Finished(k, record, counted)).is_err() {
                     return;
                 }
+                let _ = wait.recv();
             });
         }
         drop(tx);
@@ -479,7 +483,7 @@ pub fn run(cfg: &TournamentConfig, out: &mut dyn Write) -> Standings {
                         cfg.engines[j.black].name
                     );
                 }
-                Event::Finished(k, record) => {
+                Event::Finished(k, record, counted) => {
                     let job = jobs[k].clone();
                     let _ = writeln!(
                         out,
@@ -552,6 +556,7 @@ pub fn run(cfg: &TournamentConfig, out: &mut dyn Write) -> Standings {
                         }
                     }
                     let _ = out.flush();
+                    let _ = counted.send(());
                 }
             }
         }

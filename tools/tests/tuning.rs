@@ -20,7 +20,7 @@ fn datagen_then_tune_writes_a_weights_file() {
 
     let status = Command::new(env!("CARGO_BIN_EXE_datagen"))
         .args([
-            "-games", "3", "-threads", "1", "-nodes", "400", "-seed", "5",
+            "-games", "24", "-threads", "1", "-nodes", "400", "-seed", "5",
         ])
         .arg("-out")
         .arg(&data)
@@ -41,7 +41,8 @@ fn datagen_then_tune_writes_a_weights_file() {
         assert!(["0.0", "0.5", "1.0"].contains(result), "{line}");
         lines += 1;
     }
-    assert!(lines > 20, "only {lines} positions from 3 games");
+    // tune holds out every tenth block of 128 positions: enough for one block.
+    assert!(lines > 1024, "only {lines} positions from 24 games");
 
     let out = Command::new(env!("CARGO_BIN_EXE_tune"))
         .args(["-iterations", "20", "-min-count", "1"])
@@ -70,6 +71,7 @@ fn datagen_then_tune_writes_a_weights_file() {
             .parse()
             .unwrap()
     };
+    assert!(!log.contains(" 0 validation positions"), "{log}");
     let k = number_after("K = ");
     assert!(k > 0.0, "{log}");
     let start_training = number_after("training error ");
