@@ -861,3 +861,60 @@ fn aspiration_bounds_are_marked_in_uci_and_left_out_in_ucci() {
         .count();
     assert_eq!(ucci_infos, uci_finished);
 }
+
+#[test]
+fn uci_ponder_hit_starts_the_clock_and_stop_ends_a_miss() {
+    let _serial = serial();
+    let mut s = Session::start();
+    s.send("uci");
+    s.wait_for(|l| l == "uciok", SECOND * 5);
+    s.send("setoption name Ponder value true");
+    s.send("position startpos moves h2e2 h9g7");
+    let mut pos = Position::startpos();
+    pos.try_play("h2e2").unwrap();
+    pos.try_play("h9g7").unwrap();
+    let clock = clock_budget(3000, 0);
+    s.send("go ponder wtime 3000 btime 3000");
+    std::thread::sleep(hard(clock) + ms(150));
+    assert!(
+        !s.lines.try_iter().any(|l| l.starts_with("bestmove")),
+        "bestmove while pondering"
+    );
+    s.send("ponderhit");
+    let (line, took) = s.wait_for(starts("bestmove"), SECOND * 3);
+    assert!(
+        took >= earliest_stop(clock),
+        "ponderhit answered after {took:?}: the clock ran while pondering"
+    );
+    assert!(took < hard(clock) + SLACK, "{took:?}");
+    check_bestmove(&pos, &line);
+    // A miss: the GUI stops the ponder search and sends the new position.
+    s.send("go ponder wtime 3000 btime 3000");
+    std::thread::sleep(ms(200));
+    s.send("stop");
+    let (line, took) = s.wait_for(starts("bestmove"), SECOND * 2);
+    assert!(took < SLACK, "{took:?}");
+    check_bestmove(&pos, &line);
+}
+
+#[test]
+fn the_natural_limit_option_reaches_the_search() {
+    let _serial = serial();
+    // A rook up with 119 plies since the last capture: no capture or mate in one is
+    // there, so whatever Red plays is the 120th ply, a draw under the natural limit.
+    let fen = "4k4/9/9/9/9/9/9/9/9/R2K5 w - - 119 80";
+    let mut s = Session::start();
+    s.send("uci");
+    s.send(&format!("position fen {fen}"));
+    s.send("go depth 4");
+    s.wait_for(starts("bestmove"), SECOND * 5);
+    assert_eq!(last_score(&s.log), "cp 0");
+    s.send("setoption name Rule60 value false");
+    s.send("go depth 4");
+    s.wait_for(starts("bestmove"), SECOND * 5);
+    let score = last_score(&s.log);
+    let cp: i32 = score
+        .strip_prefix("cp ")
+        .map_or(30_000, |v| v.parse().unwrap());
+    assert!(cp > 500, "{score}");
+}
