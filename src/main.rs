@@ -278,6 +278,10 @@ struct HumanReport {
 
 impl chariot::search::Reporter for HumanReport {
     fn info(&self, info: &chariot::search::Info) {
+        // Only finished depths; an aspiration bound is no result to show a person.
+        if info.bound.is_some() {
+            return;
+        }
         let mut pos = self.root.clone();
         let mut chinese = Vec::new();
         for &mv in &info.pv {

@@ -89,12 +89,46 @@ fn transpositions_have_equal_keys() {
     assert_eq!(a.to_fen(), b.to_fen());
     let c = play(&["h2e2", "h9g7", "b0c2"]);
     assert_ne!(a.key(), c.key(), "side to move is part of the key");
-    // Keys are fixed from run to run: the start position's key is a constant.
-    assert_eq!(
-        Position::startpos().key(),
-        Position::startpos().compute_key()
-    );
+    assert_eq!(a.key(), a.compute_key());
     assert_ne!(Position::startpos().key(), 0);
+}
+
+/// The key another process (the engine's `d`) prints for the position after `moves`.
+fn key_in_another_process(moves: &str) -> String {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_chariot"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("the engine starts");
+    let mut stdin = child.stdin.take().unwrap();
+    writeln!(stdin, "uci\nposition startpos moves {moves}\nd\nquit").unwrap();
+    drop(stdin);
+    let out = child.wait_with_output().unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    text.lines()
+        .find_map(|l| l.strip_prefix("Key: "))
+        .unwrap_or_else(|| panic!("no key in:\n{text}"))
+        .to_string()
+}
+
+#[test]
+fn keys_are_fixed_from_run_to_run() {
+    // A key drawn at random per run would differ between this process and the
+    // engine's; the key is part of what the table and the repetition rules compare.
+    for moves in ["", "h2e2", "h2e2 h9g7 b0c2 i9h9"] {
+        let mut pos = Position::startpos();
+        for m in moves.split_whitespace() {
+            pos.try_play(m).unwrap();
+        }
+        assert_eq!(
+            key_in_another_process(moves),
+            format!("{:016X}", pos.key()),
+            "after '{moves}'"
+        );
+    }
 }
 
 #[test]

@@ -1,4 +1,6 @@
-//! Random and mutated input, the stable counterpart of the fuzz targets in `fuzz/`:
+//! Random and mutated input, the stable counterpart of the fuzz targets in `fuzz/`
+//! (which need nightly and cargo-fuzz, so CI runs this twin instead; it checks what
+//! the targets `fen` and `line` check, on the same entry points):
 //! a fixed-seed PRNG (no external crates) makes 20k byte strings (random bytes, mutated
 //! valid FENs, mutated protocol commands) and feeds them to `Setup::parse`,
 //! `Position::from_fen`, `protocol::parse` and, line by line, to an `Engine` writing
@@ -13,7 +15,7 @@
 mod common;
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 use chariot::board::{Position, Setup, START_FEN};
 use chariot::protocol::command::PositionSource;
@@ -242,12 +244,19 @@ fn check_fen(text: &str) {
                 setup,
                 "setup round trip of {text:?} via {fen:?}"
             );
+            pos.assert_consistent();
+            assert!(!pos.to_string().is_empty());
             let moves = pos.legal_moves();
             for &mv in moves.iter() {
+                assert!(pos.is_legal(mv), "{mv} listed but not legal in {fen}");
                 pos.make_move(mv);
+                pos.assert_consistent();
                 pos.unmake_move();
             }
             assert_eq!(pos.to_fen(), fen, "make/unmake changed {text:?}");
+            let (mate, stalemate) = (pos.is_checkmate(), pos.is_stalemate());
+            assert!(!(mate && stalemate), "{fen}");
+            assert_eq!(mate || stalemate, moves.is_empty(), "{fen}");
         }
     }
 }
@@ -271,6 +280,9 @@ fn starts_work(command: &Command) -> bool {
 /// Set by the panic hook: a panic anywhere, the engine's search threads included.
 static PANICKED: AtomicBool = AtomicBool::new(false);
 
+/// How many `go`, `go perft` and `bench` lines reached the engine.
+static WORK_STARTED: AtomicUsize = AtomicUsize::new(0);
+
 /// Feeds `text` line by line to the engine (and each line to the parser).
 fn feed(engine: &mut Engine, text: &str) {
     if let Err(e) = parse(text) {
@@ -289,6 +301,7 @@ fn feed(engine: &mut Engine, text: &str) {
                     continue;
                 }
                 if starts_work(&command) {
+                    WORK_STARTED.fetch_add(1, Ordering::Relaxed);
                     let going = engine.handle(line);
                     engine.handle("stop");
                     if !going {
@@ -389,4 +402,6 @@ fn random_and_mutated_input_never_panics() {
         parsed_ok > CASES / 20,
         "only {parsed_ok} inputs parsed as commands"
     );
+    let started = WORK_STARTED.load(Ordering::Relaxed);
+    assert!(started > CASES / 100, "only {started} go/perft/bench lines");
 }

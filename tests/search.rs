@@ -121,7 +121,16 @@ fn never_walks_into_a_perpetual_check_loss() {
 fn uses_the_opponents_perpetual_check_as_a_win() {
     // Black, a rook up, has checked on every move; Red's king returns to e0 and the
     // position repeats: Black must vary or lose, so the repetition is a win for Red.
-    let (_, outcome) = search_after("3k1r3/9/9/9/9/9/P8/9/9/4K4 b - - 0 1", "f9e9 e0f0 e9f9", 6);
+    // Red could also block the check with its horse (g2f4) and stay a rook down; the
+    // repetition is the better of the two.
+    let (pos, outcome) = search_after(
+        "3k1r3/9/9/9/9/9/P8/6N2/9/4K4 b - - 0 1",
+        "f9e9 e0f0 e9f9",
+        6,
+    );
+    let mut legal: Vec<String> = pos.legal_moves().iter().map(|m| m.to_string()).collect();
+    legal.sort();
+    assert_eq!(legal, ["f0e0", "g2f4"]);
     assert_eq!(outcome.best.unwrap().to_string(), "f0e0");
     assert!(outcome.score > 10_000, "{}", outcome.score);
 }

@@ -53,7 +53,9 @@ pub fn trace(pos: &Position) -> String {
     ];
     for (name, get) in rows {
         let (r, k) = (get(&b.terms[0]), get(&b.terms[1]));
-        let diff = r.taper(b.phase) - k.taper(b.phase);
+        // Tapered after the difference, as the evaluation is, so that the total's
+        // column is the score before the win scale (not off by a rounding).
+        let diff = (r - k).taper(b.phase);
         let _ = writeln!(
             out,
             "{name:>18} | {:>8} {:>5} | {:>8} {:>5} | {:>10}",
@@ -213,29 +215,103 @@ mod tests {
     #[test]
     fn material_weights_are_the_documents_values() {
         use crate::board::PieceKind;
-        for kind in PieceKind::ALL {
-            assert_eq!(
-                hce::WEIGHTS[hce::feature::MATERIAL + kind.index()],
-                material::value(kind),
-                "{kind:?}"
-            );
+        // The documents' values in points (100 here), middlegame → endgame: rook 10;
+        // cannon 5 → 4.5; horse 4 → 4.7; advisor and elephant 2 → 3. The king has
+        // none, and the pawn's (0.5 before the river, more across it) is in its
+        // placement tables.
+        let documents = [
+            (PieceKind::Rook, (1000, 1000)),
+            (PieceKind::Cannon, (500, 450)),
+            (PieceKind::Horse, (400, 470)),
+            (PieceKind::Advisor, (200, 300)),
+            (PieceKind::Elephant, (200, 300)),
+            (PieceKind::King, (0, 0)),
+            (PieceKind::Pawn, (0, 0)),
+        ];
+        assert_eq!(documents.len(), PieceKind::ALL.len());
+        for (kind, (mg, eg)) in documents {
+            let w = hce::WEIGHTS[hce::feature::MATERIAL + kind.index()];
+            assert_eq!((w.mg, w.eg), (mg, eg), "{kind:?}");
+            assert_eq!(material::value(kind), w, "{kind:?}");
         }
     }
 
+    /// The numbers of a trace row after its label: red mg, eg, black mg, eg, tapered.
+    fn row(text: &str, label: &str) -> [i32; 5] {
+        let line = text
+            .lines()
+            .find(|l| l.split('|').next().is_some_and(|n| n.trim() == label))
+            .unwrap_or_else(|| panic!("no {label} row:\n{text}"));
+        let nums: Vec<i32> = line
+            .split('|')
+            .skip(1)
+            .flat_map(str::split_whitespace)
+            .map(|n| n.parse().unwrap())
+            .collect();
+        nums.try_into().unwrap()
+    }
+
+    /// The first integer after `prefix` on the line that starts with it.
+    fn number_after(text: &str, prefix: &str) -> i32 {
+        let rest = text
+            .lines()
+            .find_map(|l| l.strip_prefix(prefix))
+            .unwrap_or_else(|| panic!("no '{prefix}':\n{text}"));
+        let n: String = rest
+            .trim_start()
+            .chars()
+            .take_while(|c| *c == '-' || c.is_ascii_digit())
+            .collect();
+        n.parse().unwrap()
+    }
+
     #[test]
-    fn trace_lists_every_term() {
-        let text = trace(&Position::startpos());
-        for term in [
+    fn trace_terms_add_up_to_the_evaluation() {
+        const TERMS: [&str; 6] = [
             "material",
             "placement",
             "mobility",
             "missing defenders",
             "king safety",
             "threats",
-            "total",
-            "phase",
-        ] {
-            assert!(text.contains(term), "{term} missing:\n{text}");
+        ];
+        let mut ahead_black = 0;
+        for pos in positions().iter().step_by(7) {
+            let text = trace(pos);
+            let total = row(&text, "total");
+            for (col, &want) in total.iter().enumerate().take(4) {
+                let sum: i32 = TERMS.iter().map(|t| row(&text, t)[col]).sum();
+                assert_eq!(sum, want, "column {col}:\n{text}");
+            }
+            // Each row's tapered difference from its printed numbers and the phase.
+            let phase = number_after(&text, "phase");
+            let max = material::PHASE_MAX;
+            let taper = |mg: i32, eg: i32| (mg * phase + eg * (max - phase)) / max;
+            let tapered = |r: [i32; 5]| taper(r[0] - r[2], r[1] - r[3]);
+            for t in TERMS {
+                assert_eq!(row(&text, t)[4], tapered(row(&text, t)), "{t}:\n{text}");
+            }
+            let diff = tapered(total);
+            assert_eq!(total[4], diff, "{text}");
+            // The side ahead's win scale, then the side to move's view with the tempo.
+            let scale_red = number_after(&text, "win scale: red");
+            let scale_black = number_after(&text, &format!("win scale: red {scale_red}/16, black"));
+            let scale = if diff > 0 { scale_red } else { scale_black };
+            ahead_black += i32::from(diff < 0);
+            let red = number_after(&text, "final (red's view):");
+            assert_eq!(red, diff * scale / 16, "{text}");
+            let stm = number_after(
+                &text,
+                &format!("final (side to move, incl. tempo {TEMPO}):"),
+            );
+            let sign = if pos.side_to_move() == Color::Red {
+                1
+            } else {
+                -1
+            };
+            assert_eq!(stm, sign * red + TEMPO, "{text}");
+            assert_eq!(stm, evaluate(pos), "{text}");
         }
+        assert!(ahead_black > 0, "no position with Black ahead");
     }
 }

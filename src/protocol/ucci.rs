@@ -107,6 +107,8 @@ impl Speaker for Ucci {
             ),
             Report::Option(spec) => announce(spec),
             Report::HelloDone => "ucciok".to_string(),
+            // UCCI has no word for a bound: such a score would read as the search's.
+            Report::Info(info) if info.bound.is_some() => return None,
             Report::Info(info) => info_line(info),
             Report::CurrMove { mv, number, .. } => {
                 format!("info currmove {mv} currmovenumber {number}")

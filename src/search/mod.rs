@@ -388,6 +388,14 @@ fn iterate(w: &mut Worker<'_>, limits: &Limits, config: &Config, reporter: &dyn 
                 if w.shared.stop.load(Ordering::Relaxed) {
                     break;
                 }
+                if w.id == 0 && multipv == 1 && (score <= alpha || score >= beta) {
+                    let bound = if score <= alpha {
+                        Bound::Upper
+                    } else {
+                        Bound::Lower
+                    };
+                    report_bound(w, depth, score, bound, reporter);
+                }
                 if score <= alpha {
                     beta = (alpha + beta) / 2;
                     alpha = (score - delta).max(-INFINITE);
@@ -500,6 +508,27 @@ fn stop_iterating(shared: &Shared, root_moves: usize, scale: f64) -> bool {
         .budget
         .soft
         .is_some_and(|soft| elapsed >= soft.mul_f64(ITERATION_SOFT_SHARE * scale))
+}
+
+/// Reports an aspiration window's failure: `score` is only an upper (`Bound::Upper`,
+/// failed low) or lower (`Bound::Lower`, failed high) bound on the root's value.
+fn report_bound(w: &Worker<'_>, depth: i32, score: i32, bound: Bound, reporter: &dyn Reporter) {
+    let elapsed = w.shared.elapsed();
+    let ms = elapsed.as_millis() as u64;
+    let nodes = w.shared.total_nodes().max(w.nodes);
+    let rm = &w.root_moves[0];
+    reporter.info(&Info {
+        depth,
+        seldepth: rm.seldepth.max(depth as usize),
+        multipv: 1,
+        score,
+        bound: Some(bound),
+        nodes,
+        nps: (nodes * 1000).checked_div(ms).unwrap_or(nodes * 1000),
+        hashfull: w.shared.tt.hashfull(),
+        time_ms: ms,
+        pv: rm.pv.clone(),
+    });
 }
 
 fn report(w: &Worker<'_>, depth: i32, multipv: usize, reporter: &dyn Reporter) {

@@ -5,7 +5,8 @@
 //! comes from the normal approximation of the mean score (per game, or per game pair
 //! for the pentanomial numbers). SPRT is the generalised SPRT on that normal
 //! approximation: `LLR = N (s1 - s0)(2 mean - s0 - s1) / (2 variance)`, with `s0`, `s1`
-//! the expected scores at `elo0`, `elo1`.
+//! the expected scores at `elo0`, `elo1`. Outcomes not seen yet count as half a game
+//! (or pair) in the LLR, so that a match of identical results still decides.
 
 /// The 97.5% quantile of the standard normal distribution.
 pub const Z95: f64 = 1.959_963_984_540_054;
@@ -230,6 +231,10 @@ impl Pentanomial {
     }
 }
 
+/// The weight of an outcome not seen yet in the SPRT's counts (see
+/// [`Sprt::llr_trinomial`]).
+pub const UNSEEN: f64 = 0.5;
+
 /// SPRT parameters.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Sprt {
@@ -263,7 +268,9 @@ impl Sprt {
         )
     }
 
-    /// LLR from a mean, a per-sample variance and a sample count.
+    /// LLR from a mean, a per-sample variance and a sample count (0 when either of the
+    /// last two is 0: the normal approximation says nothing then; the count-based
+    /// functions below regularise so that it does not happen).
     pub fn llr_from(&self, mu: f64, var: f64, n: f64) -> f64 {
         if n == 0.0 || var <= 0.0 {
             return 0.0;
@@ -275,12 +282,38 @@ impl Sprt {
 
     /// LLR of single games.
     pub fn llr_trinomial(&self, wdl: &Wdl) -> f64 {
-        self.llr_from(wdl.score(), wdl.variance(), f64::from(wdl.games()))
+        self.llr_counts(&[wdl.wins, wdl.draws, wdl.losses], &[1.0, 0.5, 0.0])
     }
 
     /// LLR of game pairs.
     pub fn llr_pentanomial(&self, p: &Pentanomial) -> f64 {
-        self.llr_from(p.score(), p.variance(), f64::from(p.pairs()))
+        self.llr_counts(&p.0, &[0.0, 0.25, 0.5, 0.75, 1.0])
+    }
+
+    /// LLR of outcome counts worth `values` each, regularised: an outcome never seen
+    /// counts as [`UNSEEN`] of a sample. Without it a match in which every game (or
+    /// every pair) ends alike has variance 0 and never decides. Fishtest replaces such
+    /// counts by 1e-3 before its exact likelihood; under the normal approximation used
+    /// here a count that small makes the variance nearly 0 and decides after two
+    /// games, while half a sample (the Haldane-Anscombe correction) lets a clean sweep
+    /// decide about as soon as a sweep with one other result does.
+    fn llr_counts(&self, counts: &[u32], values: &[f64]) -> f64 {
+        if counts.iter().all(|&c| c == 0) {
+            return 0.0;
+        }
+        let weights: Vec<f64> = counts
+            .iter()
+            .map(|&c| if c == 0 { UNSEEN } else { f64::from(c) })
+            .collect();
+        let n: f64 = weights.iter().sum();
+        let mu = weights.iter().zip(values).map(|(w, v)| w * v).sum::<f64>() / n;
+        let var = weights
+            .iter()
+            .zip(values)
+            .map(|(w, v)| w * (v - mu).powi(2))
+            .sum::<f64>()
+            / n;
+        self.llr_from(mu, var, n)
     }
 
     /// The decision for an LLR.

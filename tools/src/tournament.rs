@@ -7,7 +7,7 @@ use std::collections::HashMap;
 use std::fs::OpenOptions;
 use std::io::Write;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::mpsc::channel;
+use std::sync::mpsc::{self, channel};
 
 use chariot::board::Color;
 
@@ -447,7 +447,9 @@ fn fmt_points(p: f64) -> String {
 /// What a game worker tells the runner.
 enum Progress {
     Started(usize),
-    Finished(usize, GameRecord),
+    /// A game's record, and where to say that it has been counted: its worker takes
+    /// no new game before, so a decision it leads to (SPRT) stops the worker first.
+    Finished(usize, GameRecord, mpsc::Sender<()>),
 }
 
 /// What the runner keeps across the batches of games: the PGN file, the date of its
@@ -530,9 +532,11 @@ fn play_games(
                     &job.opening,
                     &cfg.settings,
                 );
-                if tx.send(Progress::Finished(k, record)).is_err() {
+                let (counted, wait) = mpsc::channel();
+                if tx.send(Progress::Finished(k, record, counted)).is_err() {
                     return;
                 }
+                let _ = wait.recv();
             });
         }
         drop(tx);
@@ -546,7 +550,7 @@ fn play_games(
                         j.number, total, cfg.engines[j.red].name, cfg.engines[j.black].name
                     );
                 }
-                Progress::Finished(k, record) => {
+                Progress::Finished(k, record, counted) => {
                     let job = jobs[k].clone();
                     let _ = writeln!(
                         out,
@@ -619,6 +623,7 @@ fn play_games(
                         }
                     }
                     let _ = out.flush();
+                    let _ = counted.send(());
                 }
             }
         }

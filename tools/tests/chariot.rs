@@ -1,36 +1,94 @@
-//! A short real match between two Chariot processes (one speaking UCCI, one UCI).
+//! Real matches between two Chariot processes (one speaking UCCI, one UCI): one at a
+//! fixed depth, one on a tiny clock with a short increment.
 //!
 //! The engine is the workspace's root package binary, `chariot`, found next to this
 //! package's own `tourney` binary (`<target dir>/<profile>/chariot`). `cargo test
 //! --workspace` builds it before running any test, because the root package has
 //! integration tests (Cargo builds a package's binaries for those). When the tests of
-//! this package are run alone it may be missing: the test then prints a note and passes.
-//! `CHARIOT_BIN=/path/to/chariot` overrides the search.
+//! this package are run alone it may be missing: the tests then fail and say how to
+//! build it. `CHARIOT_BIN=/path/to/chariot` overrides the search.
 
 mod common;
 
 use common::chariot_binary;
 
+use std::sync::Mutex;
+
 use chariot::board::Color;
 use chariot_tools::arbiter::GameOutcome;
+use chariot_tools::clock::TimeControl;
 use chariot_tools::engine::{EngineConfig, Protocol};
 use chariot_tools::formats::TournamentFormat;
 use chariot_tools::game::GameSettings;
 use chariot_tools::openings::{parse_openings, OpeningFormat};
 use chariot_tools::pgn::MoveText;
 use chariot_tools::rating::{RatingMethod, Scoring};
-use chariot_tools::tournament::{run, TournamentConfig};
+use chariot_tools::tournament::{run, Standings, TournamentConfig};
+
+/// One match at a time: the timed match must not share two cores with the other.
+static ONE_MATCH: Mutex<()> = Mutex::new(());
+
+/// The PGN's game with round label `round.number` is the standings' game `number`:
+/// the same result, and the moves the tourney recorded.
+fn game_of_round<'a>(st: &'a Standings, round: &str) -> &'a chariot_tools::game::GameRecord {
+    let number: usize = round
+        .split('.')
+        .nth(1)
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("round {round}"));
+    let found: Vec<_> = st
+        .games
+        .iter()
+        .filter(|(job, _)| job.number == number)
+        .collect();
+    assert_eq!(found.len(), 1, "round {round}");
+    &found[0].1
+}
+
+/// Every game of `st` was played out by the rules: no foul, no forfeit, no crash; and
+/// the PGN file `pgn` reads back (every move legal in turn) game by game as recorded.
+fn check_games(st: &Standings, pgn: &std::path::Path, out: &str) {
+    for (job, rec) in &st.games {
+        // A real engine neither cheats, crashes, hangs, overruns nor refuses to move.
+        assert!(!rec.foul, "game {}: {}", job.number, rec.reason);
+        for bad in [
+            "illegal",
+            "disconnects",
+            "hangs",
+            "time",
+            "no move",
+            "failed",
+        ] {
+            assert!(
+                !rec.reason.contains(bad),
+                "game {}: {}\n{out}",
+                job.number,
+                rec.reason
+            );
+        }
+        assert!(!rec.moves.is_empty());
+    }
+    let text = std::fs::read_to_string(pgn).unwrap();
+    let games = chariot::notation::read_pgn(&text).unwrap_or_else(|e| panic!("{e}\n{text}"));
+    assert_eq!(games.len(), st.games.len());
+    for g in &games {
+        let rec = game_of_round(st, g.tag("Round").unwrap());
+        let outcome = match g.result.as_str() {
+            "1-0" => GameOutcome::RedWins,
+            "0-1" => GameOutcome::BlackWins,
+            _ => GameOutcome::Draw,
+        };
+        assert_eq!(rec.outcome, outcome, "{}", rec.reason);
+        let recorded: Vec<String> = rec.moves.iter().map(|m| m.mv.to_string()).collect();
+        let read: Vec<String> = g.moves.iter().map(|m| m.to_string()).collect();
+        assert!(read.ends_with(&recorded), "{read:?} vs {recorded:?}");
+    }
+}
 
 #[test]
 fn chariot_against_chariot() {
-    let Some(bin) = chariot_binary() else {
-        eprintln!(
-            "note: skipping chariot_against_chariot: no chariot binary next to {} \
-             (run `cargo test --release --workspace`, or set CHARIOT_BIN)",
-            env!("CARGO_BIN_EXE_tourney")
-        );
-        return;
-    };
+    let _one = ONE_MATCH.lock().unwrap_or_else(|e| e.into_inner());
+    let bin = chariot_binary();
     let engine = |name: &str, proto: Protocol| {
         let mut e = EngineConfig::new(name, &bin.to_string_lossy(), proto);
         e.limits.depth = Some(2);
@@ -72,32 +130,17 @@ fn chariot_against_chariot() {
     assert_eq!(st.games.len(), 20, "{out}");
     assert_eq!(st.wdl[0][1].games(), 20, "{out}");
     assert_eq!(st.pairs.pairs(), 10, "{out}");
+    check_games(&st, &pgn, &out);
     for (job, rec) in &st.games {
-        // A real engine neither cheats, crashes, hangs nor refuses to move.
-        assert!(!rec.foul, "game {}: {}", job.number, rec.reason);
-        for bad in [
-            "illegal",
-            "disconnects",
-            "hangs",
-            "time",
-            "no move",
-            "failed",
-        ] {
-            assert!(
-                !rec.reason.contains(bad),
-                "game {}: {}",
-                job.number,
-                rec.reason
-            );
-        }
-        assert!(!rec.moves.is_empty());
+        // The depth limit reached the engines: each move comes from a depth-2 search.
         assert!(
-            rec.moves.iter().all(|m| m.depth.is_some()),
-            "depth reported"
+            rec.moves.iter().all(|m| m.depth == Some(2)),
+            "game {}: depths {:?}",
+            job.number,
+            rec.moves.iter().map(|m| m.depth).collect::<Vec<_>>()
         );
     }
-    // The PGN reads back with the notation module: every move legal in turn, the
-    // result and the termination agreeing with the final position.
+    // The result and the termination agree with the final position.
     let text = std::fs::read_to_string(&pgn).unwrap();
     let games = chariot::notation::read_pgn(&text).unwrap_or_else(|e| panic!("{e}\n{text}"));
     assert_eq!(games.len(), 20);
@@ -129,12 +172,6 @@ fn chariot_against_chariot() {
             "0-1" if !ucci_red => 1.0,
             _ => 0.0,
         };
-        let outcome = match result {
-            "1-0" => GameOutcome::RedWins,
-            "0-1" => GameOutcome::BlackWins,
-            _ => GameOutcome::Draw,
-        };
-        assert!(st.games.iter().any(|(_, r)| r.outcome == outcome));
     }
     assert_eq!(points_ucci, st.wdl[0][1].points(), "{out}");
     assert!(
@@ -142,4 +179,75 @@ fn chariot_against_chariot() {
         "{out}"
     );
     assert!(out.contains("Ptnml(0-2)"), "{out}");
+}
+
+#[test]
+fn chariot_against_chariot_on_a_tiny_clock() {
+    // 0.02 s + 0.05 s a move: the first `go` of each side is `go wtime 20 …` (UCI) or
+    // `go time 20 increment 50 …` (UCCI), below the engine's move overhead, and the
+    // clock then grows only by what the engine saves. Overrunning the clock by more
+    // than the margin (which covers a loaded machine's scheduling, not thinking)
+    // forfeits the game.
+    let _one = ONE_MATCH.lock().unwrap_or_else(|e| e.into_inner());
+    let bin = chariot_binary();
+    let engine = |name: &str, proto: Protocol| {
+        let mut e = EngineConfig::new(name, &bin.to_string_lossy(), proto);
+        e.limits.tc = TimeControl::parse("0.02+0.05").unwrap();
+        e.limits.margin_ms = 250;
+        e.init_timeout_ms = 10_000;
+        e
+    };
+    let dir = std::env::temp_dir().join(format!("tourney-chariot-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let pgn = dir.join("chariot-clock.pgn");
+    let _ = std::fs::remove_file(&pgn);
+    let openings =
+        parse_openings(include_str!("../openings/default.epd"), OpeningFormat::Epd).unwrap();
+    let mut settings = GameSettings {
+        hang_timeout_ms: 20_000,
+        ..GameSettings::default()
+    };
+    settings.rules.move_limit = 40;
+    let cfg = TournamentConfig {
+        engines: vec![
+            engine("Chariot-UCCI", Protocol::Ucci),
+            engine("Chariot-UCI", Protocol::Uci),
+        ],
+        format: TournamentFormat::RoundRobin,
+        games: 4,
+        rounds: 1,
+        repeat: true,
+        openings: vec![openings[7].clone(), openings[40].clone()],
+        concurrency: 1,
+        pgn_out: Some((pgn.to_string_lossy().to_string(), MoveText::Iccs)),
+        sprt: None,
+        rating_interval: 0,
+        scoring: Scoring::One,
+        rating: RatingMethod::Elo,
+        settings,
+        event: "chariot clock test".into(),
+        site: "ci".into(),
+    };
+    let mut out = Vec::new();
+    let st = run(&cfg, &mut out);
+    let out = String::from_utf8(out).unwrap();
+    assert_eq!(st.games.len(), 4, "{out}");
+    assert_eq!(st.pairs.pairs(), 2, "{out}");
+    check_games(&st, &pgn, &out);
+    for (job, rec) in &st.games {
+        // Real games, not a first-move accident: a move limit or a real ending.
+        assert!(rec.moves.len() >= 10, "game {}: {}", job.number, rec.reason);
+        // Every move came within the clock the tourney kept (time + margin), and the
+        // engine searched (it reported a depth) even on a 20 ms clock.
+        assert!(
+            rec.moves.iter().all(|m| m.depth.is_some()),
+            "{}",
+            rec.reason
+        );
+        assert!(
+            rec.time_control.contains("0.02+0.05"),
+            "{}",
+            rec.time_control
+        );
+    }
 }

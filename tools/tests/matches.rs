@@ -260,46 +260,178 @@ fn round_robin_with_broken_engines() {
     }
 }
 
-#[test]
-fn sprt_stops_the_match() {
-    // B resigns whenever it has Black: A scores at least 50%, far above elo1 = -200.
-    let a = fake("A", &["random"], Protocol::Ucci);
-    let b = fake("B", &["resignblack", "1"], Protocol::Ucci);
-    let mut cfg = config(vec![a, b], 200, None);
-    cfg.repeat = false;
-    cfg.concurrency = 2;
-    cfg.sprt = Some(Sprt {
-        elo0: -400.0,
-        elo1: -200.0,
-        alpha: 0.05,
-        beta: 0.05,
-    });
+/// The LLR after each game of `st`, in the order the tourney counted them, by the
+/// same statistic the tourney uses (game pairs when `pairs`).
+fn llr_by_game(st: &Standings, sprt: &Sprt, pairs: bool) -> Vec<f64> {
+    let mut wdl = chariot_tools::stats::Wdl::default();
+    let mut penta = chariot_tools::stats::Pentanomial::default();
+    let mut first_of_pair: HashMap<usize, f64> = HashMap::new();
+    let mut llrs = Vec::new();
+    for (job, rec) in &st.games {
+        let red = rec.outcome.score_for(chariot::board::Color::Red);
+        let p0 = if job.red == 0 { red } else { 1.0 - red };
+        wdl.add(p0);
+        let key = job.pair_of.unwrap_or(job.number);
+        if let Some(first) = first_of_pair.remove(&key) {
+            penta.add(first + p0);
+        } else {
+            first_of_pair.insert(key, p0);
+        }
+        llrs.push(if pairs {
+            sprt.llr_pentanomial(&penta)
+        } else {
+            sprt.llr_trinomial(&wdl)
+        });
+    }
+    llrs
+}
+
+/// Plays an SPRT match of `a` against `b` one game at a time (so the games are counted
+/// in the order they were played) and checks that it stopped at the first game whose
+/// LLR crossed a bound, with that bound's decision; returns the standings.
+fn sprt_match(a: EngineConfig, b: EngineConfig, sprt: Sprt, pairs: bool) -> Standings {
+    let mut cfg = config(vec![a, b], 400, None);
+    cfg.repeat = pairs;
+    cfg.concurrency = 1;
+    cfg.sprt = Some(sprt);
     let mut out = Vec::new();
     let st = run(&cfg, &mut out);
     let out = String::from_utf8(out).unwrap();
-    assert_eq!(st.sprt_decision, Some(SprtDecision::H1), "{out}");
-    assert!(st.games.len() < 200);
-    assert!(out.contains("SPRT: H1 was accepted"), "{out}");
+    let decision = st
+        .sprt_decision
+        .unwrap_or_else(|| panic!("undecided\n{out}"));
+    let llrs = llr_by_game(&st, &sprt, pairs);
+    assert_eq!(llrs.len(), st.games.len());
+    let first = llrs
+        .iter()
+        .position(|&l| sprt.decide(l) != SprtDecision::Continue)
+        .unwrap_or_else(|| panic!("no LLR crossed a bound: {llrs:?}\n{out}"));
+    assert_eq!(first + 1, st.games.len(), "stopped late: {llrs:?}\n{out}");
+    assert_eq!(sprt.decide(llrs[first]), decision, "{out}");
+    let name = if decision == SprtDecision::H1 {
+        "H1"
+    } else {
+        "H0"
+    };
+    assert!(out.contains(&format!("SPRT: {name} was accepted")), "{out}");
+    st
+}
+
+#[test]
+fn sprt_stops_the_match_at_the_first_crossing() {
+    // B resigns whenever it has Black: A scores at least 50%, far above elo1 = -200.
+    let sprt = Sprt {
+        elo0: -400.0,
+        elo1: -200.0,
+        alpha: 0.05,
+        beta: 0.10,
+    };
+    let a = fake("A", &["random"], Protocol::Ucci);
+    let b = fake("B", &["resignblack", "1"], Protocol::Ucci);
+    let st = sprt_match(a, b, sprt, false);
+    assert_eq!(st.sprt_decision, Some(SprtDecision::H1));
+    // The same match against a hypothesis far above it: H0.
+    let sprt = Sprt {
+        elo0: 400.0,
+        elo1: 600.0,
+        ..sprt
+    };
+    let a = fake("A", &["random"], Protocol::Ucci);
+    let b = fake("B", &["resignblack", "1"], Protocol::Ucci);
+    let st = sprt_match(a, b, sprt, false);
+    assert_eq!(st.sprt_decision, Some(SprtDecision::H0));
+}
+
+#[test]
+fn sprt_decides_a_match_of_identical_results() {
+    // The resigner loses every game, so every game (and pair) has the same result and
+    // the score's variance is 0. SPRT(0, 50), alpha 0.05, beta 0.10: with each unseen
+    // outcome counted as half a game, the formula first crosses a bound after 7 won
+    // games (H1), 6 lost games (H0), or 8 won pairs; worked out apart from the code.
+    let sprt = Sprt {
+        elo0: 0.0,
+        elo1: 50.0,
+        alpha: 0.05,
+        beta: 0.10,
+    };
+    let winner = || fake("Winner", &["random"], Protocol::Ucci);
+    let resigner = || fake("Resigner", &["resign", "0"], Protocol::Uci);
+    let st = sprt_match(winner(), resigner(), sprt, false);
+    assert_eq!(st.sprt_decision, Some(SprtDecision::H1));
+    assert_eq!(st.games.len(), 7);
+    assert_eq!(st.wdl[0][1].wins, 7);
+    let st = sprt_match(resigner(), winner(), sprt, false);
+    assert_eq!(st.sprt_decision, Some(SprtDecision::H0));
+    assert_eq!(st.games.len(), 6);
+    assert_eq!(st.wdl[0][1].losses, 6);
+    // Pentanomial: game pairs with colours swapped.
+    let st = sprt_match(winner(), resigner(), sprt, true);
+    assert_eq!(st.sprt_decision, Some(SprtDecision::H1));
+    assert_eq!(st.games.len(), 16);
+    assert_eq!(st.pairs.0, [0, 0, 0, 0, 8]);
 }
 
 #[test]
 fn fixed_depth_and_byoyomi_games() {
-    let mut a = fake("A", &["random"], Protocol::Uci);
+    // Each fake engine logs the `go` lines it is sent.
+    let log_a = temp("go-a.log");
+    let log_b = temp("go-b.log");
+    let mut a = fake(
+        "A",
+        &["random", "0", "--log", log_a.to_str().unwrap()],
+        Protocol::Uci,
+    );
     a.limits.tc = TimeControl::Infinite;
     a.limits.depth = Some(3);
-    let mut b = fake("B", &["random"], Protocol::Ucci);
+    let mut b = fake(
+        "B",
+        &["random", "0", "--log", log_b.to_str().unwrap()],
+        Protocol::Ucci,
+    );
     b.limits.tc = TimeControl::parse_byoyomi("1/0.5/0.5").unwrap();
     let mut cfg = config(vec![a, b], 2, None);
     cfg.settings.rules.move_limit = 30;
+    cfg.concurrency = 1;
     let mut out = Vec::new();
     let st = run(&cfg, &mut out);
+    let out = String::from_utf8(out).unwrap();
+    assert_eq!(st.games.len(), 2, "{out}");
+    let mut plies = 0;
     for (_, rec) in &st.games {
         assert!(
             !rec.reason.contains("time") && !rec.reason.contains("hang"),
             "{}",
             rec.reason
         );
+        plies += rec.moves.len();
     }
+    // A was told the depth and nothing else, on every move.
+    let a_lines = std::fs::read_to_string(&log_a).unwrap();
+    let a_lines: Vec<&str> = a_lines.lines().collect();
+    assert!(!a_lines.is_empty());
+    assert!(a_lines.iter().all(|l| *l == "go depth 3"), "{a_lines:?}");
+    // B was told its byo-yomi clock: game time 1 s with the 0.5 s byo-yomi as the
+    // increment while game time lasts (at most the 1000 ms it started with), then
+    // 0.5 s for one move.
+    let b_lines = std::fs::read_to_string(&log_b).unwrap();
+    let b_lines: Vec<&str> = b_lines.lines().collect();
+    assert_eq!(a_lines.len() + b_lines.len(), plies, "one go a move");
+    for l in &b_lines {
+        let w: Vec<&str> = l.split_whitespace().collect();
+        assert_eq!(w[..2], ["go", "time"], "{l}");
+        let t: u64 = w[2].parse().unwrap();
+        let rest = w[3..5].join(" ");
+        assert!(
+            (rest == "increment 500" && (1..=1000).contains(&t))
+                || (rest == "movestogo 1" && t == 500),
+            "{l}"
+        );
+    }
+    assert_eq!(
+        b_lines[0].split_whitespace().nth(2),
+        Some("1000"),
+        "{b_lines:?}"
+    );
 }
 
 #[test]
@@ -381,12 +513,23 @@ fn command_line() {
     assert!(stdout.contains("Tournament finished"), "{stdout}");
     let games = read_pgn(&pgn);
     assert_eq!(games.len(), 4);
-    // The fake engines always report score 0, so the draw adjudication ends long games.
+    // The fake engines always report score 0, so from move 20 on (the scores have been
+    // within 5 for 3 moves long before) the draw adjudication ends every game that
+    // the rules have not ended first: at ply 39, Red's 20th move.
+    let mut adjudicated = 0;
     for g in &games {
         check_game(g);
         let r = &g.tags["Termination"];
-        assert!(!r.contains("natural limit") || g.moves.len() < 40, "{r}");
+        if r.contains("adjudication") {
+            assert!(r.contains("both scores within 5 for 3 moves"), "{r}");
+            assert_eq!(g.tags["Result"], "1/2-1/2", "{r}");
+            assert_eq!(g.moves.len(), 39, "{r}");
+            adjudicated += 1;
+        } else {
+            assert!(g.moves.len() < 39, "{r}: {} plies", g.moves.len());
+        }
     }
+    assert!(adjudicated > 0, "no game was adjudicated");
     let bad = Command::new(TOURNEY)
         .args(["-engine", "cmd=x", "-bogus"])
         .output()
@@ -514,6 +657,7 @@ fn draw_offers_and_agreement() {
     let b = fake("B", &["draw", "2"], Protocol::Uci);
     let mut cfg = config(vec![a, b], 2, Some(&pgn));
     let st = run(&cfg, &mut Vec::new());
+    assert_eq!(st.games.len(), 2);
     for (_, rec) in &st.games {
         assert_eq!(rec.outcome, GameOutcome::Draw, "{}", rec.reason);
         assert!(rec.reason.contains("draw by agreement"), "{}", rec.reason);
@@ -521,7 +665,9 @@ fn draw_offers_and_agreement() {
         assert_eq!(rec.moves.len(), 6, "{}", rec.reason);
         assert!(!rec.foul);
     }
-    for g in &read_pgn(&pgn) {
+    let games = read_pgn(&pgn);
+    assert_eq!(games.len(), 2);
+    for g in &games {
         check_game(g);
         assert_eq!(g.tags["Result"], "1/2-1/2");
     }
@@ -555,6 +701,7 @@ fn resignation_and_resign_adjudication() {
     let b = fake("Quitter", &["resign", "3"], Protocol::Ucci);
     let cfg = config(vec![a, b], 2, Some(&pgn));
     let st = run(&cfg, &mut Vec::new());
+    assert_eq!(st.games.len(), 2);
     for (job, rec) in &st.games {
         let quitter = if cfg.engines[job.red].name == "Quitter" {
             chariot::board::Color::Red
@@ -602,6 +749,7 @@ fn resignation_and_resign_adjudication() {
         run(&cfg, &mut Vec::new())
     };
     let st = adjudicate("0", false);
+    assert_eq!(st.games.len(), 2);
     for (job, rec) in &st.games {
         let loser_red = cfg_name(&st, job.red) == "Loser";
         assert_eq!(
@@ -621,13 +769,16 @@ fn resignation_and_resign_adjudication() {
     assert_eq!(st.total(0).wins, 2);
     // Two-sided with an opponent that does not agree (score 0): no adjudication.
     let st = adjudicate("0", true);
+    assert_eq!(st.games.len(), 2);
     for (_, rec) in &st.games {
         assert!(!rec.reason.contains("adjudication"), "{}", rec.reason);
     }
     // Two-sided with an opponent that agrees (+500): adjudicated.
     let st = adjudicate("500", true);
+    assert_eq!(st.games.len(), 2);
     for (_, rec) in &st.games {
         assert!(rec.reason.contains("adjudication"), "{}", rec.reason);
+        assert!(rec.reason.contains("Loser"), "{}", rec.reason);
     }
 }
 

@@ -129,15 +129,11 @@ fn ruled_alike(fen: &str, moves: &str, rules: &GameRules, expected: Standing) {
     };
     assert_eq!(by_the_core(&pos, rules), expected, "core: {moves}");
     assert_eq!(by_the_arbiter(&pos, rules), expected, "arbiter: {moves}");
-    if let Some(bin) = chariot_binary() {
-        assert_eq!(
-            by_the_command(&bin, fen, moves, name),
-            expected,
-            "chariot rule: {moves}"
-        );
-    } else {
-        eprintln!("note: no chariot binary next to tourney; `chariot rule` not compared");
-    }
+    assert_eq!(
+        by_the_command(&chariot_binary(), fen, moves, name),
+        expected,
+        "chariot rule: {moves}"
+    );
     if expected.is_some() {
         assert_eq!(
             by_the_search(fen, moves, rules.rule_set),

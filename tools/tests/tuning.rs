@@ -20,7 +20,7 @@ fn datagen_then_tune_writes_a_weights_file() {
 
     let status = Command::new(env!("CARGO_BIN_EXE_datagen"))
         .args([
-            "-games", "3", "-threads", "1", "-nodes", "400", "-seed", "5",
+            "-games", "24", "-threads", "1", "-nodes", "400", "-seed", "5",
         ])
         .arg("-out")
         .arg(&data)
@@ -41,7 +41,8 @@ fn datagen_then_tune_writes_a_weights_file() {
         assert!(["0.0", "0.5", "1.0"].contains(result), "{line}");
         lines += 1;
     }
-    assert!(lines > 20, "only {lines} positions from 3 games");
+    // tune holds out every tenth block of 128 positions: enough for one block.
+    assert!(lines > 1024, "only {lines} positions from 24 games");
 
     let out = Command::new(env!("CARGO_BIN_EXE_tune"))
         .args(["-iterations", "20", "-min-count", "1"])
@@ -57,7 +58,33 @@ fn datagen_then_tune_writes_a_weights_file() {
         String::from_utf8_lossy(&out.stderr)
     );
     let log = String::from_utf8_lossy(&out.stderr);
-    assert!(log.contains("K = "), "{log}");
+    // The fit lowers the error it minimises: the training error after the last
+    // iteration is below the one of the starting weights.
+    let number_after = |prefix: &str| -> f64 {
+        let rest = log
+            .split(prefix)
+            .nth(1)
+            .unwrap_or_else(|| panic!("no '{prefix}' in:\n{log}"));
+        rest.split(|c: char| c == ',' || c.is_whitespace())
+            .next()
+            .unwrap()
+            .parse()
+            .unwrap()
+    };
+    assert!(!log.contains(" 0 validation positions"), "{log}");
+    let k = number_after("K = ");
+    assert!(k > 0.0, "{log}");
+    let start_training = number_after("training error ");
+    let start_validation = number_after("validation error ");
+    let last_training = number_after("iteration 20: training ");
+    assert!(
+        last_training < start_training,
+        "training error {start_training} -> {last_training}\n{log}"
+    );
+    // The held-out error fell too, so the weights written are the fitted ones, not
+    // the starting weights.
+    let best = number_after("best validation error ");
+    assert!(best < start_validation, "{log}");
     let written = std::fs::read_to_string(&weights).expect("weights file");
     assert!(written.contains("pub const WEIGHTS: [Score; COUNT]"));
     let entries: Vec<(i32, i32)> = written
@@ -78,6 +105,12 @@ fn datagen_then_tune_writes_a_weights_file() {
             "{kind:?}"
         );
     }
+    let changed = entries
+        .iter()
+        .zip(chariot::eval::hce::WEIGHTS.iter())
+        .filter(|(e, w)| **e != (w.mg, w.eg))
+        .count();
+    assert!(changed > 0, "tune wrote back its starting weights");
 
     let bad = Command::new(env!("CARGO_BIN_EXE_tune"))
         .args(["-data", "/nonexistent/file"])

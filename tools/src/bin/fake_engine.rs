@@ -1,7 +1,8 @@
 //! `fake-engine`: a tiny UCCI/UCI engine for the tourney tests. It plays random legal
 //! moves (the rules core chooses them) and can misbehave on purpose.
 //!
-//! Usage: `fake-engine [MODE [N]] [--uci10] [--seed S] [--score CP] [--prefer M1,M2,…]`
+//! Usage: `fake-engine [MODE [N]] [--uci10] [--seed S] [--score CP] [--prefer M1,M2,…]
+//! [--log FILE]`
 //!
 //! Modes (N = the number of good moves before misbehaving, default 0):
 //! - `random`: random legal moves (default);
@@ -21,7 +22,9 @@
 //!
 //! Every mode honours `banmoves` (reset by the next `position`). With `--prefer`, the
 //! engine plays the first move of the list that is legal and not banned, and falls back
-//! to its mode's choice (so two such engines can be made to play a given cycle).
+//! to its mode's choice (so two such engines can be made to play a given cycle). With
+//! `--log`, every `go` line received is appended to FILE (so a test can see what the
+//! tourney told the engine).
 
 use std::io::{self, BufRead, Write};
 use std::time::Duration;
@@ -37,6 +40,7 @@ fn main() {
     let mut seed: Option<u64> = None;
     let mut score: i32 = 0;
     let mut prefer: Vec<String> = Vec::new();
+    let mut log: Option<std::fs::File> = None;
     let mut i = 0;
     let mut positional = 0;
     while i < args.len() {
@@ -52,6 +56,16 @@ fn main() {
                     .get(i)
                     .map(|list| list.split(',').map(str::to_string).collect())
                     .unwrap_or_default();
+            }
+            "--log" => {
+                i += 1;
+                log = args.get(i).and_then(|path| {
+                    std::fs::OpenOptions::new()
+                        .create(true)
+                        .append(true)
+                        .open(path)
+                        .ok()
+                });
             }
             "--score" => {
                 i += 1;
@@ -156,6 +170,9 @@ fn main() {
                 }
             }
             "go" => {
+                if let Some(f) = log.as_mut() {
+                    let _ = writeln!(f, "{line}");
+                }
                 let misbehave = moves_made >= n;
                 match mode.as_str() {
                     "crash" if misbehave => std::process::exit(3),

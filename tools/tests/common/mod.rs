@@ -5,13 +5,27 @@ use std::path::{Path, PathBuf};
 /// The engine, the workspace's root package binary `chariot`, found next to this
 /// package's own `tourney` binary (`<target dir>/<profile>/chariot`). `cargo test
 /// --workspace` builds it before running any test, because the root package has
-/// integration tests; run alone, this package's tests may find none. `CHARIOT_BIN`
+/// integration tests; run alone (`cargo test -p chariot-tools`), this package's tests
+/// find none unless `cargo build --release -p chariot` ran before. `CHARIOT_BIN`
 /// overrides the search.
-pub fn chariot_binary() -> Option<PathBuf> {
+///
+/// # Panics
+///
+/// When there is no such binary: a test that needs the engine must not pass without it.
+pub fn chariot_binary() -> PathBuf {
     if let Some(p) = std::env::var_os("CHARIOT_BIN") {
-        return Some(PathBuf::from(p));
+        return PathBuf::from(p);
     }
-    let dir = Path::new(env!("CARGO_BIN_EXE_tourney")).parent()?;
-    let p = dir.join(format!("chariot{}", std::env::consts::EXE_SUFFIX));
-    p.is_file().then_some(p)
+    let tourney = Path::new(env!("CARGO_BIN_EXE_tourney"));
+    let p = tourney
+        .parent()
+        .unwrap_or(Path::new("."))
+        .join(format!("chariot{}", std::env::consts::EXE_SUFFIX));
+    assert!(
+        p.is_file(),
+        "no chariot binary at {} (run `cargo test --release --workspace`, build it with \
+         `cargo build --release -p chariot`, or set CHARIOT_BIN)",
+        p.display()
+    );
+    p
 }
