@@ -274,6 +274,29 @@ fn ucci_go_time_is_honoured_and_stop_is_fast() {
     assert!(s.exits_within(SECOND));
 }
 
+/// Sends `go` (a ponder search on a 3-second clock, no increment), waits past that
+/// clock's hard budget, checks that no bestmove came while pondering, then sends
+/// `ponderhit` and checks that the answer takes at least the earliest stop of a fresh
+/// clock (had the clock run while pondering, it would be immediate) and at most its hard
+/// budget. Returns the bestmove line.
+fn ponder_then_hit(s: &mut Session, go: &str) -> String {
+    let clock = clock_budget(3000, 0);
+    s.send(go);
+    std::thread::sleep(hard(clock) + ms(150));
+    assert!(
+        !s.lines.try_iter().any(|l| l.starts_with("bestmove")),
+        "bestmove while pondering"
+    );
+    s.send("ponderhit");
+    let (line, took) = s.wait_for(starts("bestmove"), SECOND * 3);
+    assert!(
+        took >= earliest_stop(clock),
+        "ponderhit answered after {took:?}: the clock ran while pondering"
+    );
+    assert!(took < hard(clock) + SLACK, "{took:?}");
+    line
+}
+
 #[test]
 fn ucci_ponder_hit_and_miss() {
     // The UCCI 3.0 ponder flow: go ponder → ponderhit → bestmove; and the miss: stop.
@@ -283,24 +306,7 @@ fn ucci_ponder_hit_and_miss() {
     s.wait_for(|l| l == "ucciok", SECOND * 5);
     s.send("position startpos moves h2e2 h9g7");
     // Ponder longer than the hard budget of this clock (about 536 ms).
-    let clock = clock_budget(3000, 0);
-    s.send("go ponder time 3000 increment 0");
-    std::thread::sleep(hard(clock) + ms(150));
-    // While pondering the clock does not run: no bestmove yet.
-    assert!(
-        !s.lines.try_iter().any(|l| l.starts_with("bestmove")),
-        "bestmove while pondering"
-    );
-    // At `ponderhit` the clock starts: had it run since `go`, the hard budget would
-    // be spent and the answer immediate; it may not come before the earliest stop of
-    // a fresh clock, nor after its hard budget.
-    s.send("ponderhit");
-    let (line, took) = s.wait_for(starts("bestmove"), SECOND * 3);
-    assert!(
-        took >= earliest_stop(clock),
-        "ponderhit answered after {took:?}: the clock ran while pondering"
-    );
-    assert!(took < hard(clock) + SLACK, "{took:?}");
+    let line = ponder_then_hit(&mut s, "go ponder time 3000 increment 0");
     let mut pos = Position::startpos();
     pos.try_play("h2e2").unwrap();
     pos.try_play("h9g7").unwrap();
@@ -873,20 +879,7 @@ fn uci_ponder_hit_starts_the_clock_and_stop_ends_a_miss() {
     let mut pos = Position::startpos();
     pos.try_play("h2e2").unwrap();
     pos.try_play("h9g7").unwrap();
-    let clock = clock_budget(3000, 0);
-    s.send("go ponder wtime 3000 btime 3000");
-    std::thread::sleep(hard(clock) + ms(150));
-    assert!(
-        !s.lines.try_iter().any(|l| l.starts_with("bestmove")),
-        "bestmove while pondering"
-    );
-    s.send("ponderhit");
-    let (line, took) = s.wait_for(starts("bestmove"), SECOND * 3);
-    assert!(
-        took >= earliest_stop(clock),
-        "ponderhit answered after {took:?}: the clock ran while pondering"
-    );
-    assert!(took < hard(clock) + SLACK, "{took:?}");
+    let line = ponder_then_hit(&mut s, "go ponder wtime 3000 btime 3000");
     check_bestmove(&pos, &line);
     // A miss: the GUI stops the ponder search and sends the new position.
     s.send("go ponder wtime 3000 btime 3000");
