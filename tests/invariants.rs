@@ -95,22 +95,12 @@ fn transpositions_have_equal_keys() {
 
 /// The key another process (the engine's `d`) prints for the position after `moves`.
 fn key_in_another_process(moves: &str) -> String {
-    use std::io::Write;
-    use std::process::{Command, Stdio};
-    let mut child = Command::new(env!("CARGO_BIN_EXE_chariot"))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("the engine starts");
-    let mut stdin = child.stdin.take().unwrap();
-    writeln!(stdin, "uci\nposition startpos moves {moves}\nd\nquit").unwrap();
-    drop(stdin);
-    let out = child.wait_with_output().unwrap();
-    let text = String::from_utf8(out.stdout).unwrap();
-    text.lines()
+    let script = format!("uci\nposition startpos moves {moves}\nd\nquit\n");
+    let lines = common::session(script.as_bytes());
+    lines
+        .iter()
         .find_map(|l| l.strip_prefix("Key: "))
-        .unwrap_or_else(|| panic!("no key in:\n{text}"))
+        .unwrap_or_else(|| panic!("no key in:\n{}", lines.join("\n")))
         .to_string()
 }
 

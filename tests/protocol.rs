@@ -1,32 +1,10 @@
 //! Protocol sessions against the built binary, as a GUI drives it.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
+mod common;
 
 use chariot::board::{perft, Position};
 
-/// Runs the engine on `input` (stdin closed afterwards) and returns its stdout lines.
-fn session(input: &[u8]) -> Vec<String> {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_chariot"))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the engine starts");
-    child.stdin.take().unwrap().write_all(input).unwrap();
-    let output = child.wait_with_output().unwrap();
-    assert!(output.status.success(), "exit status {:?}", output.status);
-    assert!(
-        output.stderr.is_empty(),
-        "stderr: {}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    String::from_utf8(output.stdout)
-        .unwrap()
-        .lines()
-        .map(str::to_string)
-        .collect()
-}
+use common::session;
 
 fn nodes_searched(lines: &[String]) -> Vec<u64> {
     lines

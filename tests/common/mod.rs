@@ -1,5 +1,6 @@
-//! Shared by the integration tests: a small deterministic generator (xorshift64*) and
-//! the one reader of the perft suite, `tests/data/perft.epd`.
+//! Shared by the integration tests: a small deterministic generator (xorshift64*),
+//! the one reader of the perft suite, `tests/data/perft.epd`, and a one-shot session
+//! with the built engine.
 
 // Each test binary uses only some of these.
 #![allow(dead_code)]
@@ -65,4 +66,29 @@ impl Rng {
     pub fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
         &items[self.below(items.len())]
     }
+}
+
+/// Runs the built engine on `input` (stdin closed afterwards) and returns its stdout lines.
+pub fn session(input: &[u8]) -> Vec<String> {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_chariot"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the engine starts");
+    child.stdin.take().unwrap().write_all(input).unwrap();
+    let output = child.wait_with_output().unwrap();
+    assert!(output.status.success(), "exit status {:?}", output.status);
+    assert!(
+        output.stderr.is_empty(),
+        "stderr: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    String::from_utf8(output.stdout)
+        .unwrap()
+        .lines()
+        .map(str::to_string)
+        .collect()
 }
