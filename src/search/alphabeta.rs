@@ -576,15 +576,15 @@ impl<'a> Worker<'a> {
         }
         let in_check = self.pos.in_check();
         let mut best = -INFINITE;
-        let raw_eval = if in_check {
-            -INFINITE
+        let (raw_eval, stand_pat) = if in_check {
+            (-INFINITE, -INFINITE)
         } else {
-            tt.map_or_else(|| self.static_eval(), |t| t.eval)
-        };
-        let stand_pat = match tt {
-            _ if in_check => -INFINITE,
-            Some(t) if refines(&t, self.corrected(raw_eval)) => t.score,
-            _ => self.corrected(raw_eval),
+            let raw = tt.map_or_else(|| self.static_eval(), |t| t.eval);
+            let corrected = self.corrected(raw);
+            match tt {
+                Some(t) if refines(&t, corrected) => (raw, t.score),
+                _ => (raw, corrected),
+            }
         };
         if !in_check {
             if stand_pat >= beta {
