@@ -1,15 +1,52 @@
 //! The tuning pipeline end to end: `datagen` plays a few self-play games and writes
 //! labelled positions, `tune` fits weights to them and writes a weights file of the
-//! evaluation's shape with the material left as the documents give it.
+//! evaluation's shape with the material left as the documents give it (or, asked to
+//! fit it, with the rook's value kept as the unit).
 
 use std::process::Command;
 
 use chariot::board::{PieceKind, Position};
 use chariot::eval::hce::feature;
-use chariot::eval::material::value;
+use chariot::eval::hce::WEIGHTS;
+use chariot::eval::material::Score;
 
 fn temp_path(name: &str) -> std::path::PathBuf {
     std::env::temp_dir().join(format!("chariot-tuning-{}-{name}", std::process::id()))
+}
+
+/// The material weight `tune` starts from (the compiled one).
+fn start(kind: PieceKind) -> Score {
+    WEIGHTS[feature::MATERIAL + kind.index()]
+}
+
+/// The number that follows `prefix` in `tune`'s log.
+fn number_after_in(log: &str, prefix: &str) -> f64 {
+    let rest = log
+        .split(prefix)
+        .nth(1)
+        .unwrap_or_else(|| panic!("no '{prefix}' in:\n{log}"));
+    rest.split(|c: char| c == ',' || c.is_whitespace())
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap()
+}
+
+/// The (mg, eg) pairs of a weights file that `tune` wrote, checked for its shape.
+fn read_weights(path: &std::path::Path) -> Vec<(i32, i32)> {
+    let written = std::fs::read_to_string(path).expect("weights file");
+    assert!(written.contains("pub const WEIGHTS: [Score; COUNT]"));
+    let entries: Vec<(i32, i32)> = written
+        .split("Score::new(")
+        .skip(1)
+        .map(|s| {
+            let inner = s.split(')').next().unwrap();
+            let (a, b) = inner.split_once(", ").unwrap();
+            (a.parse().unwrap(), b.parse().unwrap())
+        })
+        .collect();
+    assert_eq!(entries.len(), feature::COUNT);
+    entries
 }
 
 #[test]
@@ -60,17 +97,7 @@ fn datagen_then_tune_writes_a_weights_file() {
     let log = String::from_utf8_lossy(&out.stderr);
     // The fit lowers the error it minimises: the training error after the last
     // iteration is below the one of the starting weights.
-    let number_after = |prefix: &str| -> f64 {
-        let rest = log
-            .split(prefix)
-            .nth(1)
-            .unwrap_or_else(|| panic!("no '{prefix}' in:\n{log}"));
-        rest.split(|c: char| c == ',' || c.is_whitespace())
-            .next()
-            .unwrap()
-            .parse()
-            .unwrap()
-    };
+    let number_after = |prefix: &str| number_after_in(&log, prefix);
     assert!(!log.contains(" 0 validation positions"), "{log}");
     let k = number_after("K = ");
     assert!(k > 0.0, "{log}");
@@ -85,20 +112,9 @@ fn datagen_then_tune_writes_a_weights_file() {
     // the starting weights.
     let best = number_after("best validation error ");
     assert!(best < start_validation, "{log}");
-    let written = std::fs::read_to_string(&weights).expect("weights file");
-    assert!(written.contains("pub const WEIGHTS: [Score; COUNT]"));
-    let entries: Vec<(i32, i32)> = written
-        .split("Score::new(")
-        .skip(1)
-        .map(|s| {
-            let inner = s.split(')').next().unwrap();
-            let (a, b) = inner.split_once(", ").unwrap();
-            (a.parse().unwrap(), b.parse().unwrap())
-        })
-        .collect();
-    assert_eq!(entries.len(), feature::COUNT);
+    let entries = read_weights(&weights);
     for kind in PieceKind::ALL {
-        let v = value(kind);
+        let v = start(kind);
         assert_eq!(
             entries[feature::MATERIAL + kind.index()],
             (v.mg, v.eg),
@@ -107,10 +123,73 @@ fn datagen_then_tune_writes_a_weights_file() {
     }
     let changed = entries
         .iter()
-        .zip(chariot::eval::hce::WEIGHTS.iter())
+        .zip(WEIGHTS.iter())
         .filter(|(e, w)| **e != (w.mg, w.eg))
         .count();
     assert!(changed > 0, "tune wrote back its starting weights");
+
+    // With the material free, the fit moves some piece values but never the rook's
+    // (the unit) nor the king's and the pawn's (zero: the pawn's worth is in its
+    // tables).
+    let free = temp_path("free.rs");
+    let out = Command::new(env!("CARGO_BIN_EXE_tune"))
+        .args(["-iterations", "20", "-min-count", "1", "-free-material"])
+        .arg("-data")
+        .arg(&data)
+        .arg("-out")
+        .arg(&free)
+        .output()
+        .expect("run tune");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let log = String::from_utf8_lossy(&out.stderr);
+    let entries = read_weights(&free);
+    assert_eq!(entries[feature::MATERIAL + PieceKind::Rook.index()], (1000, 1000));
+    assert_eq!(entries[feature::MATERIAL + PieceKind::King.index()], (0, 0));
+    assert_eq!(entries[feature::MATERIAL + PieceKind::Pawn.index()], (0, 0));
+    let moved = [
+        PieceKind::Advisor,
+        PieceKind::Elephant,
+        PieceKind::Horse,
+        PieceKind::Cannon,
+    ]
+    .iter()
+    .filter(|&&kind| {
+        let v = start(kind);
+        entries[feature::MATERIAL + kind.index()] != (v.mg, v.eg)
+    })
+    .count();
+    assert!(moved > 0, "no piece value was fitted:\n{log}");
+    let written = std::fs::read_to_string(&free).expect("weights file");
+    assert!(written.contains("MATERIAL (fitted; the rook fixed as the unit)"));
+    // Half the target from the recorded search scores: the targets change, and with
+    // them the error of the starting weights.
+    let out = Command::new(env!("CARGO_BIN_EXE_tune"))
+        .args(["-iterations", "1", "-min-count", "1", "-score-share", "0.5"])
+        .arg("-data")
+        .arg(&data)
+        .arg("-out")
+        .arg(&free)
+        .output()
+        .expect("run tune");
+    let log = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{log}");
+    assert!(log.contains("targets 0.5 score, 0.5 result"), "{log}");
+    let blended = number_after_in(&log, "result; training error ");
+    assert!((blended - start_training).abs() > 1e-4, "{log}");
+    for share in ["1.5", "-0.1", "x"] {
+        let bad = Command::new(env!("CARGO_BIN_EXE_tune"))
+            .args(["-score-share", share])
+            .arg("-data")
+            .arg(&data)
+            .output()
+            .expect("run tune");
+        assert_eq!(bad.status.code(), Some(2), "-score-share {share}");
+    }
+    let _ = std::fs::remove_file(&free);
 
     let bad = Command::new(env!("CARGO_BIN_EXE_tune"))
         .args(["-data", "/nonexistent/file"])

@@ -2,10 +2,13 @@
 //!
 //! Reads positions labelled with results (`datagen` output: `<fen> | <result>`),
 //! finds the scaling constant K that best maps the current evaluation to results, then
-//! minimises the mean squared error between `sigmoid(K · eval)` and the results with
-//! Adam over every weight but material (the documents' values stay fixed). One position
-//! in ten is held out; the validation error is printed as it goes and the weights of
-//! the best validation error are kept. Writes `src/eval/weights.rs`.
+//! minimises the mean squared error between `sigmoid(K · eval)` and the targets with
+//! Adam over every weight but material (the documents' values stay fixed; with
+//! `-free-material` only the rook's stays, as the unit). The target is the game's
+//! result, or with `-score-share X` that share of `sigmoid(K · score)` of the recorded
+//! search score and the rest the result. One position in ten is held out; the
+//! validation error is printed as it goes and the weights of the best validation error
+//! are kept. Writes `src/eval/weights.rs`.
 
 use std::fmt::Write as _;
 
@@ -21,6 +24,10 @@ struct Sample {
     scale: [f64; 2],
     tempo: f64,
     result: f64,
+    /// What the evaluation is fitted to: the result, or its blend with the score.
+    target: f64,
+    /// The recorded search score (Red's view), when the line had one.
+    score: Option<f64>,
 }
 
 struct Options {
@@ -31,6 +38,10 @@ struct Options {
     min_count: usize,
     /// L2 pull toward the starting weights, per centipawn squared.
     lambda: f64,
+    /// Material is fitted too (but the rook's value, the unit).
+    free_material: bool,
+    /// The share of the search score in the target (the rest is the result).
+    score_share: f64,
 }
 
 fn parse_args() -> Result<Options, String> {
@@ -41,10 +52,17 @@ fn parse_args() -> Result<Options, String> {
         out: "src/eval/weights.rs".to_string(),
         min_count: 100,
         lambda: 1e-7,
+        free_material: false,
+        score_share: 0.0,
     };
     let args: Vec<String> = std::env::args().skip(1).collect();
     let mut i = 0;
     while i < args.len() {
+        if args[i] == "-free-material" {
+            o.free_material = true;
+            i += 1;
+            continue;
+        }
         let value = args
             .get(i + 1)
             .ok_or_else(|| format!("{} needs a value", args[i]))?
@@ -56,6 +74,13 @@ fn parse_args() -> Result<Options, String> {
             "-rate" => o.rate = value.parse().map_err(|_| bad.clone())?,
             "-lambda" => o.lambda = value.parse().map_err(|_| bad.clone())?,
             "-min-count" => o.min_count = value.parse().map_err(|_| bad.clone())?,
+            "-score-share" => {
+                o.score_share = value
+                    .parse()
+                    .ok()
+                    .filter(|x: &f64| (0.0..=1.0).contains(x))
+                    .ok_or_else(|| bad.clone())?
+            }
             "-out" => o.out = value.clone(),
             other => return Err(format!("unknown option {other}")),
         }
@@ -74,16 +99,20 @@ fn load(paths: &[String]) -> Result<Vec<Sample>, String> {
         for (n, line) in text.lines().enumerate() {
             // `<fen> | <result>` or datagen's `<fen> | <score> | <result> [| <move>]`.
             let fields: Vec<&str> = line.split('|').map(str::trim).collect();
-            let (fen, result, played) = match fields.as_slice() {
-                [fen, result] => (*fen, *result, None),
-                [fen, _score, result] => (*fen, *result, None),
-                [fen, _score, result, played] => (*fen, *result, Some(*played)),
+            let (fen, score, result, played) = match fields.as_slice() {
+                [fen, result] => (*fen, None, *result, None),
+                [fen, score, result] => (*fen, Some(*score), *result, None),
+                [fen, score, result, played] => (*fen, Some(*score), *result, Some(*played)),
                 _ => continue,
             };
             let pos = Position::from_fen(fen).map_err(|e| format!("{path}:{}: {e}", n + 1))?;
             let result: f64 = result
                 .parse()
                 .map_err(|_| format!("{path}:{}: bad result", n + 1))?;
+            let score = score
+                .map(|s| s.parse::<f64>())
+                .transpose()
+                .map_err(|_| format!("{path}:{}: bad score", n + 1))?;
             // The static evaluation is fitted to quiet positions only.
             let capture = played
                 .and_then(|m| pos.parse_move(m).ok())
@@ -102,6 +131,8 @@ fn load(paths: &[String]) -> Result<Vec<Sample>, String> {
                     -f64::from(TEMPO)
                 },
                 result,
+                target: result,
+                score,
             });
         }
     }
@@ -120,6 +151,14 @@ fn evaluate(s: &Sample, w: &[f64]) -> (f64, f64) {
     (raw * scale + s.tempo, scale)
 }
 
+/// Whether the material value of the kind at `index` (king, advisor, elephant, horse,
+/// rook, cannon, pawn) is fitted under `-free-material`: not the king's and the
+/// pawn's (zero: the king is never taken, the pawn's worth is in its table), nor the
+/// rook's, which stays 1000 as the unit of every score.
+fn material_fitted(index: usize) -> bool {
+    matches!(index, 1 | 2 | 3 | 5)
+}
+
 fn sigmoid(k: f64, e: f64) -> f64 {
     1.0 / (1.0 + 10f64.powf(-k * e / 400.0))
 }
@@ -128,7 +167,7 @@ fn error(samples: &[Sample], w: &[f64], k: f64) -> f64 {
     let total: f64 = samples
         .iter()
         .map(|s| {
-            let d = sigmoid(k, evaluate(s, w).0) - s.result;
+            let d = sigmoid(k, evaluate(s, w).0) - s.target;
             d * d
         })
         .sum();
@@ -150,11 +189,15 @@ fn fit_k(samples: &[Sample], w: &[f64]) -> f64 {
 }
 
 /// The weights file, in the layout of `hce::feature`.
-fn render(w: &[f64]) -> String {
+fn render(w: &[f64], free_material: bool) -> String {
     use feature::*;
     let blocks: [(&str, usize, usize); 19] = [
         (
-            "MATERIAL (fixed: the documents' values): king, advisor, elephant, horse, rook, cannon, pawn",
+            if free_material {
+                "MATERIAL (fitted; the rook fixed as the unit): king, advisor, elephant, horse, rook, cannon, pawn"
+            } else {
+                "MATERIAL (fixed: the documents' values): king, advisor, elephant, horse, rook, cannon, pawn"
+            },
             MATERIAL,
             7,
         ),
@@ -194,11 +237,17 @@ fn render(w: &[f64]) -> String {
         ("end", COUNT, 0),
     ];
     let mut out = String::new();
-    out.push_str(
+    let _ = write!(
+        out,
         "//! The evaluation weights: middlegame and endgame values per feature, in the order\n\
-         //! of `hce::feature`. Written by `tune` (chariot-tools); material is fixed.\n\n\
+         //! of `hce::feature`. Written by `tune` (chariot-tools); {}.\n\n\
          use super::hce::feature::COUNT;\nuse super::material::Score;\n\n\
          /// One weight per feature.\n#[rustfmt::skip]\npub const WEIGHTS: [Score; COUNT] = [\n",
+        if free_material {
+            "material fitted but the rook's (the unit)"
+        } else {
+            "material is fixed"
+        }
     );
     for (name, start, len) in blocks.iter().filter(|b| b.2 > 0) {
         let _ = writeln!(out, "    // {name}");
@@ -224,7 +273,7 @@ fn main() {
         Ok(o) => o,
         Err(e) => {
             eprintln!("tune: {e}");
-            eprintln!("usage: tune -data FILE [-data FILE..] [-iterations N] [-rate R] [-min-count N] [-lambda L] [-out FILE]");
+            eprintln!("usage: tune -data FILE [-data FILE..] [-iterations N] [-rate R] [-min-count N] [-lambda L] [-free-material] [-score-share X] [-out FILE]");
             std::process::exit(2);
         }
     };
@@ -239,8 +288,8 @@ fn main() {
         .into_iter()
         .enumerate()
         .partition(|(i, _)| (i / 128) % 10 == 7);
-    let train: Vec<Sample> = train.into_iter().map(|(_, s)| s).collect();
-    let valid: Vec<Sample> = valid.into_iter().map(|(_, s)| s).collect();
+    let mut train: Vec<Sample> = train.into_iter().map(|(_, s)| s).collect();
+    let mut valid: Vec<Sample> = valid.into_iter().map(|(_, s)| s).collect();
     eprintln!(
         "tune: {} training and {} validation positions",
         train.len(),
@@ -260,7 +309,11 @@ fn main() {
         }
     }
     let frozen: Vec<bool> = (0..n)
-        .map(|f| f < feature::PST || seen[f] < options.min_count)
+        .map(|f| {
+            let fixed_material = f < feature::PST
+                && !(options.free_material && material_fitted(f - feature::MATERIAL));
+            fixed_material || seen[f] < options.min_count
+        })
         .collect();
     eprintln!(
         "tune: {} of {} features free",
@@ -273,6 +326,20 @@ fn main() {
         error(&train, &w, k),
         error(&valid, &w, k)
     );
+    if options.score_share > 0.0 {
+        let share = options.score_share;
+        for s in train.iter_mut().chain(valid.iter_mut()) {
+            if let Some(score) = s.score {
+                s.target = share * sigmoid(k, score) + (1.0 - share) * s.result;
+            }
+        }
+        eprintln!(
+            "tune: targets {share} score, {} result; training error {:.6}, validation error {:.6}",
+            1.0 - share,
+            error(&train, &w, k),
+            error(&valid, &w, k)
+        );
+    }
 
     let (b1, b2, eps) = (0.9, 0.999, 1e-8);
     let mut m = vec![0.0; 2 * n];
@@ -285,7 +352,7 @@ fn main() {
         for s in &train {
             let (e, scale) = evaluate(s, &w);
             let p = sigmoid(k, e);
-            let g = 2.0 * (p - s.result) * p * (1.0 - p) * k * ln10 / 400.0 * scale;
+            let g = 2.0 * (p - s.target) * p * (1.0 - p) * k * ln10 / 400.0 * scale;
             for &(f, c) in &s.counts {
                 let c = f64::from(c) * g;
                 grad[2 * f as usize] += c * s.mg;
@@ -316,7 +383,7 @@ fn main() {
         }
     }
     eprintln!("tune: best validation error {:.6}", best.0);
-    if let Err(e) = std::fs::write(&options.out, render(&best.1)) {
+    if let Err(e) = std::fs::write(&options.out, render(&best.1, options.free_material)) {
         eprintln!("tune: {}: {e}", options.out);
         std::process::exit(1);
     }
