@@ -28,18 +28,14 @@ use chariot_tools::tournament::{run, Standings, TournamentConfig};
 /// One match at a time: the timed match must not share two cores with the other.
 static ONE_MATCH: Mutex<()> = Mutex::new(());
 
-/// The PGN's game with round label `round.number` is the standings' game `number`:
-/// the same result, and the moves the tourney recorded.
+/// The PGN's game with round label `round` is the standings' game of that tag (a
+/// match's `1.1.g` for its game g): the same result, and the moves the tourney
+/// recorded.
 fn game_of_round<'a>(st: &'a Standings, round: &str) -> &'a chariot_tools::game::GameRecord {
-    let number: usize = round
-        .split('.')
-        .nth(1)
-        .and_then(|n| n.parse().ok())
-        .unwrap_or_else(|| panic!("round {round}"));
     let found: Vec<_> = st
         .games
         .iter()
-        .filter(|(job, _)| job.number == number)
+        .filter(|(job, _)| job.tag == round)
         .collect();
     assert_eq!(found.len(), 1, "round {round}");
     &found[0].1
@@ -123,6 +119,7 @@ fn chariot_against_chariot() {
         },
         event: "chariot test".into(),
         site: "ci".into(),
+        ..TournamentConfig::default()
     };
     let mut out = Vec::new();
     let st = run(&cfg, &mut out);
@@ -227,6 +224,7 @@ fn chariot_against_chariot_on_a_tiny_clock() {
         settings,
         event: "chariot clock test".into(),
         site: "ci".into(),
+        ..TournamentConfig::default()
     };
     let mut out = Vec::new();
     let st = run(&cfg, &mut out);
