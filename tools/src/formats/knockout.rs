@@ -705,3 +705,185 @@ impl Scheduler for Knockout {
         Some(self.bracket(st))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::formats::testing::{run, standings};
+    use crate::formats::Scheduler;
+
+    fn tiebreak() -> Tiebreak {
+        Tiebreak { tc: None, pairs: 1 }
+    }
+
+    #[test]
+    fn seeded_bracket_order() {
+        assert_eq!(bracket_order(2), [1, 2]);
+        assert_eq!(bracket_order(4), [1, 4, 2, 3]);
+        assert_eq!(bracket_order(8), [1, 8, 4, 5, 2, 7, 3, 6]);
+        let sixteen = bracket_order(16);
+        assert_eq!(&sixteen[..4], [1, 16, 8, 9]);
+        // Seeds 1 and 2 in opposite halves, 1-4 in opposite quarters.
+        assert!(sixteen[..8].contains(&1) && sixteen[8..].contains(&2));
+    }
+
+    #[test]
+    fn six_engines_with_byes_and_a_drawn_tie() {
+        // Seeds are engines 0..6 (seed k+1 is engine k). The lower index wins every
+        // game, except that engines 2 and 5 (seeds 3 and 6) draw their two games and
+        // 5 wins both games of the extra pair. Worked by hand:
+        //   round 1 (bracket of 8): 1 bye, 4 v 5, 2 bye, 3 v 6
+        //     4 v 5: engine 3 wins 2-0; 3 v 6: 1-1, extra pair 0-2, engine 5 goes on
+        //   semifinals: 1 v 4 (engine 0), 2 v 6 (engine 1); final: engine 0.
+        let mut st = standings(6);
+        let mut ko = Knockout::new(&[0, 1, 2, 3, 4, 5], false, 2, tiebreak(), "", Rng::new(5));
+        let rule = |e: &Encounter, _: u32, red: usize, black: usize| {
+            let pair = (red.min(black), red.max(black));
+            if pair == (2, 5) {
+                if e.first_game == 0 {
+                    0.5
+                } else {
+                    f64::from(u8::from(red == 5))
+                }
+            } else {
+                f64::from(u8::from(red < black))
+            }
+        };
+        let batches = run(&mut ko, &mut st, &rule);
+        let summary: Vec<Vec<(String, u32, u32)>> = batches
+            .iter()
+            .map(|b| {
+                b.iter()
+                    .map(|e| (e.tag.clone(), e.games, e.first_game))
+                    .collect()
+            })
+            .collect();
+        let t = |tag: &str, games, first| (tag.to_string(), games, first);
+        assert_eq!(
+            summary,
+            [
+                vec![t("1.2", 2, 0), t("1.4", 2, 0)],
+                // A tie starts as soon as both its sides are known.
+                vec![t("1.4", 2, 2), t("2.1", 2, 0)],
+                vec![t("2.2", 2, 0)],
+                vec![t("3.1", 2, 0)],
+            ]
+        );
+        // The extra pair is on the faster clock; the mini-matches on the engines' own.
+        assert_eq!(batches[1][0].clock, GameClock::Faster(4));
+        assert_eq!(batches[0][0].clock, GameClock::Own);
+        // Colours swap within each tie: first is Red in the first game (checked by
+        // the runner's alternation), the sides are the tie's two engines.
+        let semis: Vec<(usize, usize)> = [&batches[1][1], &batches[2][0]]
+            .iter()
+            .map(|e| (e.first.min(e.second), e.first.max(e.second)))
+            .collect();
+        assert_eq!(semis, [(0, 3), (1, 5)]);
+        assert_eq!(st.games.len(), 2 + 2 + 2 + 2 + 2 + 2);
+        let places: Vec<(usize, usize)> = ko
+            .placings(&st)
+            .iter()
+            .map(|p| (p.engine, p.place))
+            .collect();
+        assert_eq!(places, [(0, 1), (1, 2), (3, 3), (5, 3), (2, 5), (4, 5)]);
+        let bracket = ko.bracket(&st);
+        assert!(bracket.contains("1.1      [1] E0 (bye)"), "{bracket}");
+        assert!(
+            bracket.contains("1.4      [3] E2 v [6] E5: 1-1, extra pair 1 0-2 -> E5"),
+            "{bracket}"
+        );
+        assert!(bracket.contains("Semifinals"), "{bracket}");
+        assert!(bracket.contains("Champion: E0"), "{bracket}");
+        let table = ko.table(&st);
+        assert!(table.contains("Semifinals"), "{table}");
+    }
+
+    #[test]
+    fn a_tie_level_after_the_extra_pairs_goes_to_black_in_the_decider() {
+        // Every game drawn: two engines, two extra pairs on a fixed clock, then the
+        // decider, which Black wins by the draw.
+        let mut st = standings(2);
+        let tb = Tiebreak {
+            tc: Some(crate::clock::TimeControl::parse("1+0.1").unwrap()),
+            pairs: 2,
+        };
+        let mut ko = Knockout::new(&[0, 1], false, 2, tb, "", Rng::new(9));
+        let batches = run(&mut ko, &mut st, &|_, _, _, _| 0.5);
+        let firsts: Vec<u32> = batches.iter().map(|b| b[0].first_game).collect();
+        assert_eq!(firsts, [0, 2, 4, 6]);
+        let decider = &batches[3][0];
+        assert_eq!(decider.games, 1);
+        assert_eq!(decider.game_tag(0), "1.1.7");
+        assert!(matches!(decider.clock, GameClock::Fixed(_)));
+        let placings = ko.placings(&st);
+        assert_eq!(placings[0].engine, decider.second, "Black goes through");
+        assert_eq!((placings[0].place, placings[1].place), (1, 2));
+        assert!(ko.bracket(&st).contains("decider"));
+    }
+
+    #[test]
+    fn double_elimination() {
+        // Six engines, the lower index always wins: nobody is out before losing twice,
+        // engine 0 wins the grand final without a second one.
+        let mut st = standings(6);
+        let mut ko = Knockout::new(&[0, 1, 2, 3, 4, 5], true, 2, tiebreak(), "", Rng::new(2));
+        let stronger =
+            |_: &Encounter, _: u32, red: usize, black: usize| f64::from(u8::from(red < black));
+        run(&mut ko, &mut st, &stronger);
+        let mut losses = [0u32; 6];
+        let mut ties_played = 0;
+        for t in &ko.ties {
+            if let TieState::Decided {
+                loser: Entrant::Engine(l),
+                stages,
+                ..
+            } = &t.state
+            {
+                if !stages.is_empty() {
+                    losses[*l] += 1;
+                    ties_played += 1;
+                }
+            }
+        }
+        // Everyone but the champion is out after two losses (engine 1: the winners'
+        // final and the grand final, both to engine 0).
+        assert_eq!(losses, [0, 2, 2, 2, 2, 2]);
+        assert_eq!(ties_played, 2 * 6 - 2);
+        assert!(matches!(ko.ties.last().unwrap().state, TieState::Skipped));
+        let places: Vec<(usize, usize)> = ko
+            .placings(&st)
+            .iter()
+            .map(|p| (p.engine, p.place))
+            .collect();
+        assert_eq!(places[..3], [(0, 1), (1, 2), (2, 3)]);
+        let bracket = ko.bracket(&st);
+        assert!(bracket.contains("Losers' round 1"), "{bracket}");
+        assert!(bracket.contains("Grand final"), "{bracket}");
+        assert!(!bracket.contains("Second grand final"), "{bracket}");
+    }
+
+    #[test]
+    fn the_losers_champion_forces_a_second_final() {
+        // Four engines; engine 0 wins everything except the grand final, which the
+        // losers' champion (engine 1, who lost to 0 in the winners' final) wins; the
+        // second final goes to engine 0.
+        let mut st = standings(4);
+        let mut ko = Knockout::new(&[0, 1, 2, 3], true, 2, tiebreak(), "", Rng::new(4));
+        let rule = |e: &Encounter, _: u32, red: usize, black: usize| {
+            if e.tag == "GF.1" {
+                f64::from(u8::from(red != 0))
+            } else {
+                f64::from(u8::from(red < black))
+            }
+        };
+        run(&mut ko, &mut st, &rule);
+        let places: Vec<(usize, usize)> = ko
+            .placings(&st)
+            .iter()
+            .map(|p| (p.engine, p.place))
+            .collect();
+        assert_eq!(places, [(0, 1), (1, 2), (2, 3), (3, 4)]);
+        assert!(ko.bracket(&st).contains("Second grand final"));
+        assert!(st.games.iter().any(|(job, _)| job.tag == "GF.2.1"));
+    }
+}

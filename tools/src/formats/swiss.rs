@@ -12,13 +12,15 @@
 //! 3. **Round 1** by seed: the top half against the bottom half (1 v h+1, 2 v h+2, …);
 //!    Red on board 1 by lot, then alternating down the boards.
 //! 4. **Later rounds**, top down: the highest unpaired engine meets the first engine
-//!    below it that (a) it has not met (never relaxed), (b) does not give either of them
-//!    the same colour a third time running, (c) is nearest in score (equal score
+//!    below it that (a) it has not met (never relaxed), (b) gives neither of them the
+//!    same colour a third time running nor one colour three games ahead of the other
+//!    (the two want the same colour for that reason), (c) is nearest in score (equal score
 //!    first), (d) wants the other colour, (e) stands highest in the list; and whose
 //!    choice still lets the rest be paired (backtracking). If no pairing meets (b), (b)
 //!    is dropped for that round; if none meets (a), the event ends there.
 //! 5. **Colours**, for the higher-listed engine A and its opponent B: an engine that had
-//!    the same colour twice running gets the other; else the one with more Reds than
+//!    the same colour twice running, or one colour twice more than the other, gets the
+//!    other (A first, if both); else the one with more Reds than
 //!    Blacks gets Black; else each gets the colour other than its last; else (both had
 //!    the same colours) each gets the other of its colour in the last round where the two
 //!    differed; else A gets the other of its last colour, or Red when it has played none.
@@ -80,11 +82,14 @@ impl Field<'_> {
         self.swiss.colours(e)
     }
 
-    /// The colour `e` must not get: the one it had the last two times.
+    /// The colour `e` must not get: the one it had the last two times, or the one it
+    /// has had two more times than the other.
     fn avoid(&self, e: usize) -> Option<Color> {
         let c = self.colours(e);
-        match c[..] {
-            [.., x, y] if x == y => Some(x),
+        match (&c[..], self.balance(e)) {
+            ([.., x, y], _) if x == y => Some(*x),
+            (_, b) if b >= 2 => Some(Color::Red),
+            (_, b) if b <= -2 => Some(Color::Black),
             _ => None,
         }
     }
@@ -110,7 +115,8 @@ impl Field<'_> {
         }
     }
 
-    /// Whether pairing `a` and `b` gives one of them the same colour a third time.
+    /// Whether pairing `a` and `b` gives one of them the same colour a third time
+    /// running, or puts one colour three games ahead.
     fn third_alike(&self, a: usize, b: usize) -> bool {
         matches!((self.avoid(a), self.avoid(b)), (Some(x), Some(y)) if x == y)
     }
@@ -418,5 +424,172 @@ impl Scheduler for Swiss {
     /// The standings after each round.
     fn progress(&self, st: &Standings) -> Option<String> {
         Some(self.table(st))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::formats::testing::{play, run, standings};
+
+    #[test]
+    fn round_two_by_hand() {
+        // Six engines. Round 1 by seed: 0-3, 1-4, 2-5, Red on board 1 by lot, then
+        // alternating. Results: 0 beats 3, 1 and 4 draw, 5 beats 2.
+        let mut st = standings(6);
+        let mut swiss = Swiss::new(&[0, 1, 2, 3, 4, 5], 1, 3, Scoring::One, Rng::new(7));
+        let r1 = swiss.next_encounters(&st);
+        let pairs: Vec<(usize, usize)> = r1.iter().map(|e| (e.first, e.second)).collect();
+        let lot_red = pairs[0] == (0, 3);
+        let want = if lot_red {
+            [(0, 3), (4, 1), (2, 5)]
+        } else {
+            [(3, 0), (1, 4), (5, 2)]
+        };
+        assert_eq!(pairs, want);
+        play(&mut st, &r1, &|e, _, red, _| match e.tag.as_str() {
+            "1.1" => f64::from(u8::from(red == 0)),
+            "1.2" => 0.5,
+            _ => f64::from(u8::from(red == 5)),
+        });
+        // Order: 0 and 5 (1 point; 对手分 0 each, seed order), 1 and 4 (½), 2 and 3 (0).
+        // 0 meets 5. 1 has met 4: of 2 and 3 (both ½ away) it takes the one wanting the
+        // other colour: 2, who had Red when 1 had Black (or the other way round). 4
+        // meets 3. Colours: the one with more Reds gets Black.
+        let r2 = swiss.next_encounters(&st);
+        let pairs: Vec<(usize, usize)> = r2.iter().map(|e| (e.first, e.second)).collect();
+        let want = if lot_red {
+            [(5, 0), (1, 2), (3, 4)]
+        } else {
+            [(0, 5), (2, 1), (4, 3)]
+        };
+        assert_eq!(pairs, want);
+        let tags: Vec<&str> = r2.iter().map(|e| e.tag.as_str()).collect();
+        assert_eq!(tags, ["2.1", "2.2", "2.3"]);
+    }
+
+    /// Checks a played Swiss: everyone once a round, no pair twice, no colour three
+    /// times running, byes to distinct engines, each to the lowest-placed engine
+    /// without one.
+    fn check(swiss: &Swiss, st_after: &[Vec<RankEntry>], n: usize) {
+        let mut met = std::collections::HashSet::new();
+        let mut byes = Vec::new();
+        for (r, round) in swiss.rounds().iter().enumerate() {
+            let mut seen: Vec<usize> = round.pairs.iter().flat_map(|&(a, b)| [a, b]).collect();
+            seen.extend(round.bye);
+            seen.sort_unstable();
+            assert_eq!(seen, (0..n).collect::<Vec<_>>(), "round {}", r + 1);
+            for &(a, b) in &round.pairs {
+                assert!(met.insert((a.min(b), a.max(b))), "{a}-{b} met twice");
+            }
+            if let Some(b) = round.bye {
+                assert!(!byes.contains(&b), "second bye for {b}");
+                // Everyone listed below the bye has had one already.
+                let order: Vec<usize> = if r == 0 {
+                    (0..n).collect()
+                } else {
+                    st_after[r - 1].iter().map(|e| e.engine).collect()
+                };
+                let at = order.iter().position(|&e| e == b).unwrap();
+                for below in &order[at + 1..] {
+                    assert!(byes.contains(below), "round {}: {below} below {b}", r + 1);
+                }
+                byes.push(b);
+            }
+        }
+        for e in 0..n {
+            let colours = swiss.colours(e);
+            for w in colours.windows(3) {
+                assert!(!(w[0] == w[1] && w[1] == w[2]), "{e}: {colours:?}");
+            }
+            let reds = colours.iter().filter(|&&c| c == Color::Red).count() as i32;
+            let balance = 2 * reds - colours.len() as i32;
+            assert!(balance.abs() <= 2, "{e}: {colours:?}");
+        }
+    }
+
+    #[test]
+    fn seven_engines_five_rounds() {
+        // Several result rules: the stronger (lower index) wins, Red wins, everything
+        // drawn, a mixture.
+        let rules: [&dyn Fn(&Encounter, u32, usize, usize) -> f64; 4] = [
+            &|_, _, red, black| f64::from(u8::from(red < black)),
+            &|_, _, _, _| 1.0,
+            &|_, _, _, _| 0.5,
+            &|e, _, red, black| match (red + black + e.round as usize) % 3 {
+                0 => 1.0,
+                1 => 0.5,
+                _ => f64::from(u8::from(red > black)),
+            },
+        ];
+        for (k, rule) in rules.iter().enumerate() {
+            let mut st = standings(7);
+            let seeds: Vec<usize> = (0..7).collect();
+            let mut swiss = Swiss::new(&seeds, 1, 5, Scoring::One, Rng::new(k as u64));
+            let mut after = Vec::new();
+            loop {
+                let round = swiss.next_encounters(&st);
+                if round.is_empty() {
+                    break;
+                }
+                play(&mut st, &round, *rule);
+                after.push(swiss.ranking(&st));
+            }
+            assert_eq!(swiss.rounds().len(), 5, "rule {k}");
+            assert_eq!(swiss.rounds()[0].bye, Some(6), "the lowest seed first");
+            let first: Vec<(usize, usize)> = swiss.rounds()[0]
+                .pairs
+                .iter()
+                .map(|&(a, b)| (a.min(b), a.max(b)))
+                .collect();
+            assert_eq!(
+                first,
+                [(0, 3), (1, 4), (2, 5)],
+                "by seed, top half v bottom"
+            );
+            check(&swiss, &after, 7);
+            // A bye is a win: everyone's points are its games' and byes'.
+            let last = after.last().unwrap();
+            let total: f64 = last.iter().map(|e| e.points).sum();
+            assert_eq!(total, 5.0 * 3.0 + 5.0, "rule {k}");
+        }
+    }
+
+    #[test]
+    fn score_groups_meet_within_themselves() {
+        // Eight engines, the lower index always wins: after round 1 the four winners
+        // meet each other, and so do the four losers; after round 3 (a unique leader)
+        // the one engine with 3 points has met the ones with 2.
+        let mut st = standings(8);
+        let seeds: Vec<usize> = (0..8).collect();
+        let mut swiss = Swiss::new(&seeds, 1, 3, Scoring::One, Rng::new(3));
+        let stronger =
+            |_: &Encounter, _: u32, red: usize, black: usize| f64::from(u8::from(red < black));
+        let batches = run(&mut swiss, &mut st, &stronger);
+        assert_eq!(batches.len(), 3);
+        for e in &batches[1] {
+            let winners = [0, 1, 2, 3];
+            assert_eq!(
+                winners.contains(&e.first),
+                winners.contains(&e.second),
+                "{e:?}"
+            );
+        }
+        let placings = swiss.placings(&st);
+        assert_eq!(placings[0].engine, 0);
+        assert_eq!(placings[0].place, 1);
+        assert!(swiss
+            .table(&st)
+            .contains("Swiss standings after 3 of 3 rounds"));
+    }
+
+    #[test]
+    fn an_impossible_round_ends_the_event() {
+        // Four engines can play three rounds without a repeat, not four.
+        let mut st = standings(4);
+        let mut swiss = Swiss::new(&[0, 1, 2, 3], 1, 4, Scoring::One, Rng::new(1));
+        let batches = run(&mut swiss, &mut st, &|_, _, _, _| 0.5);
+        assert_eq!(batches.len(), 3);
+        assert!(swiss.table(&st).contains("cannot be paired"));
     }
 }
