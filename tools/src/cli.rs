@@ -49,8 +49,10 @@ Engine settings (for -engine, or -each for all engines):
   inittimeout=MS       how long the handshake and isready may take (default 10000)
 
 Match and tournament:
-  -games N             games per encounter per round (default 2)
-  -rounds N            rounds (default 1)
+  -games N             games per encounter per round (default 2; Swiss 1); a
+                       knockout tie's mini-match
+  -rounds N            round-robin cycles or Swiss rounds (default 1; Swiss: see
+                       below)
   -repeat              play each opening twice with colours swapped (game pairs)
   -tournament FORMAT   the format (default round-robin; see the README's formats):
                        round-robin      大循环制 in rounds by the Berger tables, the
@@ -59,10 +61,12 @@ Match and tournament:
                                         swapped); -rounds N plays the table N times,
                                         colours reversed each time
                        gauntlet         the first engine plays each of the others
+                                        (Red first in odd rounds, Black in even)
                        swiss            积分编排制: -rounds N rounds paired by score
-                                        (default ceil(log2 engines) + 1), no pair
-                                        twice, colours balanced, a bye scored as a
-                                        win; placed by points, 对手分, wins, fouls
+                                        (default ceil(log2 engines) + 1) of -games
+                                        games (default 1), no pair twice, colours
+                                        balanced, a bye scored as a win; placed by
+                                        points, 对手分, wins, fouls
                        knockout         淘汰制, single elimination: seeded bracket (1 v
                                         N, byes to the top seeds), -games games a tie
                                         (colours by lot, then swapped), -tiebreak
@@ -344,6 +348,7 @@ fn seeds_from_event(cfg: &TournamentConfig, path: &str, depth: u32) -> Result<Ve
 fn parse_event(args: &[String], depth: u32) -> Result<Action, String> {
     let groups = flag_groups(args)?;
     let mut rounds_given = false;
+    let mut games_given = false;
     let mut seeding_results: Option<String> = None;
     let mut engines: Vec<EngineArgs> = Vec::new();
     let mut each = EngineArgs::default();
@@ -368,7 +373,10 @@ fn parse_event(args: &[String], depth: u32) -> Result<Action, String> {
                     .map(|t| split_kv(t, &f))
                     .collect::<Result<Vec<_>, _>>()?,
             ),
-            "games" => cfg.games = number(&f, one())?,
+            "games" => {
+                cfg.games = number(&f, one())?;
+                games_given = true;
+            }
             "rounds" => {
                 cfg.rounds = number(&f, one())?;
                 rounds_given = true;
@@ -603,7 +611,7 @@ fn parse_event(args: &[String], depth: u32) -> Result<Action, String> {
     if let Some(path) = seeding_results {
         cfg.seeding = Seeding::Order(seeds_from_event(&cfg, &path, depth)?);
     }
-    check_format(&mut cfg, rounds_given)?;
+    check_format(&mut cfg, rounds_given, games_given)?;
     Ok(Action::Run(Box::new(cfg)))
 }
 
@@ -646,8 +654,13 @@ fn parse_groups(f: &str, vals: &[String]) -> Result<GroupOptions, String> {
     Ok(g)
 }
 
-/// Checks the format's own settings, filling in the Swiss default rounds.
-fn check_format(cfg: &mut TournamentConfig, rounds_given: bool) -> Result<(), String> {
+/// Checks the format's own settings, filling in the Swiss defaults (one game a round,
+/// ceil(log2 n) + 1 rounds).
+fn check_format(
+    cfg: &mut TournamentConfig,
+    rounds_given: bool,
+    games_given: bool,
+) -> Result<(), String> {
     let n = cfg.engines.len();
     let mut seeds = cfg.seed_order();
     seeds.sort_unstable();
@@ -656,6 +669,9 @@ fn check_format(cfg: &mut TournamentConfig, rounds_given: bool) -> Result<(), St
     }
     match cfg.format {
         TournamentFormat::Swiss => {
+            if !games_given {
+                cfg.games = 1;
+            }
             // Without a repeated pairing: n - 1 rounds for an even count, n for an odd.
             let most = if n % 2 == 0 { n - 1 } else { n } as u32;
             if !rounds_given {

@@ -253,6 +253,94 @@ impl Scheduler for Groups {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::formats::testing::{run, standings};
+
+    fn event(final_format: FinalFormat) -> (Groups, Standings) {
+        let st = standings(8);
+        let mut cfg = TournamentConfig {
+            engines: (0..8)
+                .map(|i| {
+                    crate::engine::EngineConfig::new(
+                        &format!("E{i}"),
+                        "none",
+                        crate::engine::Protocol::Ucci,
+                    )
+                })
+                .collect(),
+            games: 1,
+            ..TournamentConfig::default()
+        };
+        cfg.groups = GroupOptions {
+            count: 2,
+            advance: 2,
+            final_format,
+        };
+        let seeds = cfg.seed_order();
+        (Groups::new(&cfg, &seeds), st)
+    }
+
+    #[test]
+    fn groups_then_a_final() {
+        // Eight engines, the lower index always wins. Snake: A = 0 3 4 7, B = 1 2 5 6;
+        // A sends 0 and 3, B 1 and 2; the final seeds them A1 B1 A2 B2 = 0 1 3 2.
+        let stronger =
+            |_: &Encounter, _: u32, red: usize, black: usize| f64::from(u8::from(red < black));
+        let (mut groups, mut st) = event(FinalFormat::RoundRobin);
+        assert_eq!(groups.members(), [vec![0, 3, 4, 7], vec![1, 2, 5, 6]]);
+        let batches = run(&mut groups, &mut st, &stronger);
+        assert_eq!(batches.len(), 2);
+        assert_eq!(
+            batches[0].len(),
+            2 * 6,
+            "two groups of four: six encounters each"
+        );
+        assert!(batches[0]
+            .iter()
+            .all(|e| e.tag.starts_with("A.") || e.tag.starts_with("B.")));
+        assert_eq!(groups.qualifiers(&st), [0, 1, 3, 2]);
+        assert_eq!(batches[1].len(), 6);
+        assert!(batches[1].iter().all(|e| e.tag.starts_with("F.")));
+        let places: Vec<(usize, usize)> = groups
+            .placings(&st)
+            .iter()
+            .map(|p| (p.engine, p.place))
+            .collect();
+        assert_eq!(
+            places,
+            [
+                (0, 1),
+                (1, 2),
+                (2, 3),
+                (3, 4),
+                (4, 5),
+                (5, 5),
+                (6, 7),
+                (7, 7)
+            ]
+        );
+        let table = groups.table(&st);
+        for part in ["Group A", "Group B", "Final", "Overall"] {
+            assert!(table.contains(part), "{table}");
+        }
+
+        // The same groups with a knockout final: 0 v 2 and 1 v 3, then 0 v 1.
+        let (mut groups, mut st) = event(FinalFormat::Knockout);
+        let batches = run(&mut groups, &mut st, &stronger);
+        let semis: Vec<(usize, usize)> = batches[1]
+            .iter()
+            .map(|e| (e.first.min(e.second), e.first.max(e.second)))
+            .collect();
+        assert_eq!(semis, [(0, 2), (1, 3)]);
+        assert_eq!(batches[1][0].tag, "F.1.1");
+        let places: Vec<(usize, usize)> = groups
+            .placings(&st)
+            .iter()
+            .map(|p| (p.engine, p.place))
+            .collect();
+        // The losing semifinalists share third, listed by their final seed.
+        assert_eq!(places[..4], [(0, 1), (1, 2), (3, 3), (2, 3)]);
+        assert!(groups.table(&st).contains("Champion: E0"));
+    }
 
     #[test]
     fn snake_seeding() {
