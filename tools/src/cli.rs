@@ -3,7 +3,7 @@
 
 use crate::clock::{parse_seconds, TimeControl};
 use crate::engine::{Coords, EngineConfig, Protocol};
-use crate::formats::{FinalFormat, GroupOptions, Seeding, Tiebreak, TournamentFormat};
+use crate::formats::{FinalFormat, GroupOptions, Seeding, Team, Tiebreak, TournamentFormat};
 use crate::game::{DrawAdjudication, ResignAdjudication};
 use crate::openings::{load_openings, OpeningFormat};
 use crate::pgn::MoveText;
@@ -75,6 +75,10 @@ Match and tournament:
                                         wins the first)
                        groups           分组循环制: snake-seeded groups, round robins,
                                         the best of each to a final (-groups)
+                       team-round-robin 分台定人 team round robin of the -team teams:
+                                        board k v board k, the first-listed team Red
+                                        on odd boards (第13.2条); 场分 2-1-0 by 局分,
+                                        placed by 场分, 局分, wins, 直胜, fouls
   -seeding list|rating|results=FILE
                        the seeds' order (Swiss, knockout, groups; the round robin's
                        numbers): the command line (default), rating= (highest first,
@@ -87,6 +91,9 @@ Match and tournament:
   -groups [count=N] [advance=K] [final=round-robin|knockout]
                        groups: N groups (default 2), the best K of each (default 2) to
                        a final round robin (default) or knockout
+  -team NAME ENGINE... a team of the named engines in board order (repeatable); with
+                       an individual format the teams are also placed by the sum of
+                       their engines' places (队员总分制, 第15.5条)
   -state FILE          write the event's state (command line, every finished game) to
                        FILE as it goes
   -resume FILE         continue the event of state file FILE: its finished games are
@@ -350,6 +357,7 @@ fn parse_event(args: &[String], depth: u32) -> Result<Action, String> {
     let mut rounds_given = false;
     let mut games_given = false;
     let mut seeding_results: Option<String> = None;
+    let mut team_args: Vec<Vec<String>> = Vec::new();
     let mut engines: Vec<EngineArgs> = Vec::new();
     let mut each = EngineArgs::default();
     let mut cfg = TournamentConfig::default();
@@ -426,6 +434,12 @@ fn parse_event(args: &[String], depth: u32) -> Result<Action, String> {
                 }
             }
             "tiebreak" => cfg.tiebreak = parse_tiebreak(&f, vals)?,
+            "team" => {
+                if vals.len() < 2 {
+                    return Err(format!("{f} needs a name and at least one engine"));
+                }
+                team_args.push(vals.clone());
+            }
             "groups" => cfg.groups = parse_groups(&f, vals)?,
             "state" => {
                 cfg.state_file = Some(one().ok_or_else(|| format!("{f} needs a file"))?.clone())
@@ -608,6 +622,21 @@ fn parse_event(args: &[String], depth: u32) -> Result<Action, String> {
     if cfg.games == 0 || cfg.rounds == 0 {
         return Err("-games and -rounds must be at least 1".into());
     }
+    for t in &team_args {
+        let members = t[1..]
+            .iter()
+            .map(|name| {
+                cfg.engines
+                    .iter()
+                    .position(|e| &e.name == name)
+                    .ok_or_else(|| format!("-team {}: no engine named '{name}'", t[0]))
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        cfg.teams.push(Team {
+            name: t[0].clone(),
+            members,
+        });
+    }
     if let Some(path) = seeding_results {
         cfg.seeding = Seeding::Order(seeds_from_event(&cfg, &path, depth)?);
     }
@@ -706,7 +735,24 @@ fn check_format(
                 return Err("-groups: the final needs at least two engines".into());
             }
         }
+        TournamentFormat::TeamRoundRobin => {
+            let boards = cfg.teams.first().map_or(0, |t| t.members.len());
+            if cfg.teams.len() < 2 || cfg.teams.iter().any(|t| t.members.len() != boards) {
+                return Err("team-round-robin needs two or more -team of as many engines".into());
+            }
+            let listed: usize = cfg.teams.iter().map(|t| t.members.len()).sum();
+            if listed != n {
+                return Err("team-round-robin: every engine plays for a team".into());
+            }
+        }
         _ => {}
+    }
+    let mut in_teams: Vec<usize> = cfg.teams.iter().flat_map(|t| t.members.clone()).collect();
+    let listed = in_teams.len();
+    in_teams.sort_unstable();
+    in_teams.dedup();
+    if in_teams.len() != listed {
+        return Err("-team: an engine is in two teams (or twice in one)".into());
     }
     Ok(())
 }

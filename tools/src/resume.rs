@@ -227,17 +227,17 @@ pub fn load(path: &str) -> Result<EventState, String> {
         number += 1;
         let last = lines.peek().is_none();
         let complete = line.ends_with('\n');
-        let parsed = complete
-            .then(|| {
-                let body = line.trim_end_matches('\n');
-                let fields: Vec<&str> = body.split('\t').collect();
-                match fields[0] {
-                    "arg" if fields.len() == 2 => unescape(fields[1]).map(|a| state.args.push(a)),
-                    "game" => parse_game(&fields).map(|g| state.games.push(g)),
-                    _ => Err("unknown record".to_string()),
-                }
-            })
-            .unwrap_or_else(|| Err("cut short".to_string()));
+        let parsed = if complete {
+            let body = line.trim_end_matches('\n');
+            let fields: Vec<&str> = body.split('\t').collect();
+            match fields[0] {
+                "arg" if fields.len() == 2 => unescape(fields[1]).map(|a| state.args.push(a)),
+                "game" => parse_game(&fields).map(|g| state.games.push(g)),
+                _ => Err("unknown record".to_string()),
+            }
+        } else {
+            Err("cut short".to_string())
+        };
         match parsed {
             Ok(()) => offset += line.len(),
             // A crash may cut the last line short; it is dropped.

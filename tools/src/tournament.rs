@@ -14,7 +14,8 @@ use chariot::board::Color;
 
 use crate::engine::EngineConfig;
 use crate::formats::{
-    Encounter, GroupOptions, Placing, Scheduler, Seeding, Tiebreak, TournamentFormat,
+    member_places, member_places_table, Encounter, GroupOptions, Placing, Scheduler, Seeding, Team,
+    Tiebreak, TournamentFormat,
 };
 use crate::game::{play_game, GameRecord, GameSettings};
 use crate::openings::Opening;
@@ -68,6 +69,8 @@ pub struct TournamentConfig {
     pub tiebreak: Tiebreak,
     /// The shape of a group event.
     pub groups: GroupOptions,
+    /// Teams of engines (team events; with an individual format, the 队员总分 table).
+    pub teams: Vec<Team>,
     /// The state file written as the event goes (`-state`, or the file resumed).
     pub state_file: Option<String>,
     /// The command line recorded in a new state file.
@@ -100,6 +103,7 @@ impl Default for TournamentConfig {
             seed: 1,
             tiebreak: Tiebreak::default(),
             groups: GroupOptions::default(),
+            teams: Vec::new(),
             state_file: None,
             args: Vec::new(),
             resumed: None,
@@ -537,6 +541,10 @@ pub fn run(cfg: &TournamentConfig, out: &mut dyn Write) -> Standings {
         let _ = write!(out, "{}", st.stats_block(cfg.sprt.as_ref(), cfg.repeat));
     }
     let _ = write!(out, "{}", scheduler.table(&st));
+    if !cfg.teams.is_empty() && cfg.format != TournamentFormat::TeamRoundRobin {
+        let entries = member_places(&cfg.teams, &st.placings, &st);
+        let _ = write!(out, "{}", member_places_table(&cfg.teams, &entries));
+    }
     let _ = out.flush();
     st
 }

@@ -481,3 +481,80 @@ fn a_resumed_event_ends_as_a_straight_run() {
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("cannot be given with -resume"));
 }
+
+#[test]
+fn team_events_from_the_command_line() {
+    // Three teams of two seeded random engines, board order as listed.
+    let teams = args(&[
+        "-team", "Alpha", "T1", "T4", "-team", "Beta", "T2", "T5", "-team", "Gamma", "T3", "T6",
+    ]);
+    let pgn = temp("teams.pgn");
+    let mut a = fake_engines("T", 6);
+    a.extend(args(&[
+        "-each",
+        "tc=2+0.05",
+        "-tournament",
+        "team-round-robin",
+        "-games",
+        "1",
+        "-maxmoves",
+        "20",
+        "-concurrency",
+        "2",
+        "-pgnout",
+        pgn.to_str().unwrap(),
+    ]));
+    a.extend(teams.clone());
+    let out = tourney(&a);
+    let table = final_table(&out);
+    for part in [
+        "Team standings",
+        "Alpha",
+        "Beta",
+        "Gamma",
+        "Boards",
+        "Alpha board 2",
+    ] {
+        assert!(table.contains(part), "{part}: {table}");
+    }
+    // The order table of four (team 4 sits out): 2-3, 1-2, 3-1; the first team has Red
+    // on board 1 and Black on board 2.
+    let tags = pgn_tags(&pgn);
+    assert_eq!(tags.len(), 6);
+    let board = |round: &str| {
+        let t = tags.iter().find(|t| t["Round"] == round).unwrap();
+        (t["Red"].clone(), t["Black"].clone())
+    };
+    assert_eq!(board("1.1.1"), ("T2".into(), "T3".into()));
+    assert_eq!(board("1.1.2"), ("T6".into(), "T5".into()));
+    assert_eq!(board("2.1.1"), ("T1".into(), "T2".into()));
+    assert_eq!(board("3.1.2"), ("T4".into(), "T6".into()));
+
+    // 队员总分: the same teams placed by their engines' places in a Swiss.
+    let mut a = fake_engines("T", 6);
+    a.extend(args(&[
+        "-each",
+        "tc=2+0.05",
+        "-tournament",
+        "swiss",
+        "-rounds",
+        "2",
+        "-maxmoves",
+        "20",
+    ]));
+    a.extend(teams);
+    let out = tourney(&a);
+    let table = final_table(&out);
+    assert!(table.contains("Teams by their engines' places"), "{table}");
+    // A team missing for a team event is an error.
+    let mut bad = fake_engines("T", 4);
+    bad.extend(args(&[
+        "-each",
+        "depth=1",
+        "-tournament",
+        "team-round-robin",
+    ]));
+    bad.extend(args(&["-team", "A", "T1", "T2", "-team", "B", "T3"]));
+    let out = Command::new(TOURNEY).args(&bad).output().unwrap();
+    assert!(String::from_utf8_lossy(&out.stderr).contains("as many engines"));
+}

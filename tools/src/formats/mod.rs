@@ -7,7 +7,8 @@
 //! * `swiss.rs`: 积分编排制, pairing by score round by round;
 //! * `knockout.rs`: 淘汰制, single or double elimination, seeded brackets, mini-matches
 //!   with tie-break games;
-//! * `groups.rs`: 分组循环制, snake-seeded groups and a final.
+//! * `groups.rs`: 分组循环制, snake-seeded groups and a final;
+//! * `team.rs`: team events of engines, 分台定人 round robin and 队员总分.
 //!
 //! A format also says how the event's table looks (cross-table, Swiss standings, bracket)
 //! and who placed where.
@@ -17,12 +18,16 @@ mod groups;
 mod knockout;
 mod round_robin;
 mod swiss;
+mod team;
 
 pub use gauntlet::Gauntlet;
 pub use groups::{snake_groups, Groups};
 pub use knockout::{bracket_order, Knockout};
 pub use round_robin::{berger_table, BergerRound, RoundRobin};
 pub use swiss::Swiss;
+pub use team::{
+    member_places, member_places_table, MemberPlacesEntry, Team, TeamEntry, TeamRoundRobin,
+};
 
 use crate::clock::TimeControl;
 use crate::rng::Rng;
@@ -148,6 +153,8 @@ pub enum TournamentFormat {
     DoubleKnockout,
     /// 分组循环制: round robins in groups, then a final.
     Groups,
+    /// 分台定人 team round robin (第12.1条).
+    TeamRoundRobin,
 }
 
 impl TournamentFormat {
@@ -161,9 +168,10 @@ impl TournamentFormat {
             "knockout" | "ko" | "single-elimination" => Ok(TournamentFormat::Knockout),
             "double-knockout" | "double-elimination" => Ok(TournamentFormat::DoubleKnockout),
             "groups" => Ok(TournamentFormat::Groups),
+            "team-round-robin" | "team-rr" => Ok(TournamentFormat::TeamRoundRobin),
             _ => Err(format!(
                 "unknown tournament '{text}' (round-robin, gauntlet, swiss, knockout, \
-                 double-knockout or groups)"
+                 double-knockout, groups or team-round-robin)"
             )),
         }
     }
@@ -177,6 +185,7 @@ impl TournamentFormat {
             TournamentFormat::Knockout => "knockout",
             TournamentFormat::DoubleKnockout => "double-knockout",
             TournamentFormat::Groups => "groups",
+            TournamentFormat::TeamRoundRobin => "team-round-robin",
         }
     }
 
@@ -212,6 +221,12 @@ impl TournamentFormat {
                 ))
             }
             TournamentFormat::Groups => Box::new(Groups::new(cfg, &seeds)),
+            TournamentFormat::TeamRoundRobin => Box::new(TeamRoundRobin::new(
+                &cfg.teams,
+                cfg.games,
+                cfg.rounds,
+                cfg.scoring,
+            )),
         }
     }
 }
@@ -318,6 +333,7 @@ mod tests {
             TournamentFormat::Knockout,
             TournamentFormat::DoubleKnockout,
             TournamentFormat::Groups,
+            TournamentFormat::TeamRoundRobin,
         ] {
             assert_eq!(TournamentFormat::parse(format.name()), Ok(format));
         }
@@ -346,6 +362,9 @@ pub(crate) mod testing {
     use crate::openings::Opening;
     use crate::tournament::{Job, Standings, TournamentConfig};
 
+    /// Red's result of a game from its encounter, its index there, Red and Black.
+    pub type Rule<'a> = dyn Fn(&Encounter, u32, usize, usize) -> f64 + 'a;
+
     /// Standings of `n` engines named `E0`, `E1`, …
     pub fn standings(n: usize) -> Standings {
         let cfg = TournamentConfig {
@@ -359,11 +378,7 @@ pub(crate) mod testing {
 
     /// Counts the games of `encounters`, Red's result of each from `result(encounter,
     /// game index, red, black)`.
-    pub fn play(
-        st: &mut Standings,
-        encounters: &[Encounter],
-        result: &dyn Fn(&Encounter, u32, usize, usize) -> f64,
-    ) {
+    pub fn play(st: &mut Standings, encounters: &[Encounter], result: &Rule) {
         for e in encounters {
             for g in 0..e.games {
                 let (red, black) = if g % 2 == 0 {
@@ -408,7 +423,7 @@ pub(crate) mod testing {
     pub fn run(
         scheduler: &mut dyn Scheduler,
         st: &mut Standings,
-        result: &dyn Fn(&Encounter, u32, usize, usize) -> f64,
+        result: &Rule<'_>,
     ) -> Vec<Vec<Encounter>> {
         let mut batches = Vec::new();
         loop {

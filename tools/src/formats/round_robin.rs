@@ -236,8 +236,8 @@ mod tests {
                 );
             }
             for a in 1..=count {
-                for b in 1..=count {
-                    assert_eq!(met[a][b], i32::from(a != b), "{count}: {a}-{b}");
+                for (b, &m) in met[a].iter().enumerate().skip(1) {
+                    assert_eq!(m, i32::from(a != b), "{count}: {a}-{b}");
                 }
                 // Red and Black differ by at most one over the table.
                 assert!(reds[a].abs() <= 1, "{count}: {a} has {}", reds[a]);

@@ -177,7 +177,7 @@ impl Field<'_> {
         let mut candidates: Vec<(usize, usize)> = rest
             .iter()
             .enumerate()
-            .filter(|&(_, &b)| !self.met(a, b) && !(strict && self.third_alike(a, b)))
+            .filter(|&(_, &b)| !(self.met(a, b) || (strict && self.third_alike(a, b))))
             .map(|(k, &b)| (k, b))
             .collect();
         let clash =
@@ -430,7 +430,7 @@ impl Scheduler for Swiss {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::formats::testing::{play, run, standings};
+    use crate::formats::testing::{play, run, standings, Rule};
 
     #[test]
     fn round_two_by_hand() {
@@ -512,7 +512,7 @@ mod tests {
     fn seven_engines_five_rounds() {
         // Several result rules: the stronger (lower index) wins, Red wins, everything
         // drawn, a mixture.
-        let rules: [&dyn Fn(&Encounter, u32, usize, usize) -> f64; 4] = [
+        let rules: [&Rule<'_>; 4] = [
             &|_, _, red, black| f64::from(u8::from(red < black)),
             &|_, _, _, _| 1.0,
             &|_, _, _, _| 0.5,
