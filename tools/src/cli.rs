@@ -69,7 +69,8 @@ Match and tournament:
                                         points, 对手分, wins, fouls
                        knockout         淘汰制, single elimination: seeded bracket (1 v
                                         N, byes to the top seeds), -games games a tie
-                                        (colours by lot, then swapped), -tiebreak
+                                        (colours by lot, then swapped), -tiebreak;
+                                        -rounds is not used
                        double-knockout  double elimination (losers' bracket, grand
                                         final, a second final if the losers' champion
                                         wins the first)
