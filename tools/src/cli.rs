@@ -3,14 +3,15 @@
 
 use crate::clock::{parse_seconds, TimeControl};
 use crate::engine::{Coords, EngineConfig, Protocol};
-use crate::formats::TournamentFormat;
+use crate::formats::{FinalFormat, GroupOptions, Seeding, Team, Tiebreak, TournamentFormat};
 use crate::game::{DrawAdjudication, ResignAdjudication};
 use crate::openings::{load_openings, OpeningFormat};
 use crate::pgn::MoveText;
 use crate::rating::{RatingMethod, Scoring};
+use crate::resume;
 use crate::rng::Rng;
 use crate::stats::Sprt;
-use crate::tournament::TournamentConfig;
+use crate::tournament::{replay, TournamentConfig};
 use chariot::board::GameRules;
 
 /// The `-help` text.
@@ -48,17 +49,63 @@ Engine settings (for -engine, or -each for all engines):
   inittimeout=MS       how long the handshake and isready may take (default 10000)
 
 Match and tournament:
-  -games N             games per encounter per round (default 2)
-  -rounds N            rounds (default 1)
+  -games N             games per encounter per round (default 2; Swiss 1); a
+                       knockout tie's mini-match
+  -rounds N            round-robin cycles or Swiss rounds (default 1; Swiss: see
+                       below)
   -repeat              play each opening twice with colours swapped (game pairs)
-  -tournament round-robin|gauntlet
-                       format for more than two engines (gauntlet: the first engine
-                       plays each of the others); default round-robin
+  -tournament FORMAT   the format (default round-robin; see the README's formats):
+                       round-robin      大循环制 in rounds by the Berger tables, the
+                                        first-listed of each pairing Red (第13.1条);
+                                        -games 1 (一局制) or 2 (两局制, colours
+                                        swapped); -rounds N plays the table N times,
+                                        colours reversed each time
+                       gauntlet         the first engine plays each of the others
+                                        (Red first in odd rounds, Black in even)
+                       swiss            积分编排制: -rounds N rounds paired by score
+                                        (default ceil(log2 engines) + 1) of -games
+                                        games (default 1), no pair twice, colours
+                                        balanced, a bye scored as a win; placed by
+                                        points, 对手分, wins, fouls
+                       knockout         淘汰制, single elimination: seeded bracket (1 v
+                                        N, byes to the top seeds), -games games a tie
+                                        (colours by lot, then swapped), -tiebreak;
+                                        -rounds is not used
+                       double-knockout  double elimination (losers' bracket, grand
+                                        final, a second final if the losers' champion
+                                        wins the first)
+                       groups           分组循环制: snake-seeded groups, round robins,
+                                        the best of each to a final (-groups)
+                       team-round-robin 分台定人 team round robin of the -team teams:
+                                        board k v board k, the first-listed team Red
+                                        on odd boards (第13.2条); 场分 2-1-0 by 局分,
+                                        placed by 场分, 局分, wins, 直胜, fouls
+  -seeding list|rating|results=FILE
+                       the seeds' order (Swiss, knockout, groups; the round robin's
+                       numbers): the command line (default), rating= (highest first,
+                       unrated last), or the placings of an earlier event's state file
+                       (engines matched by name, the others after)
+  -tiebreak [tc=TC] [pairs=N]
+                       a knockout's level tie: N extra pairs of games (default 1) on
+                       the clock TC (default: each engine's own, every time a quarter),
+                       then one decisive game on it where a draw sends Black through
+  -groups [count=N] [advance=K] [final=round-robin|knockout]
+                       groups: N groups (default 2), the best K of each (default 2) to
+                       a final round robin (default) or knockout
+  -team NAME ENGINE... a team of the named engines in board order (repeatable); with
+                       an individual format the teams are also placed by the sum of
+                       their engines' places (队员总分制, 第15.5条)
+  -state FILE          write the event's state (command line, every finished game) to
+                       FILE as it goes
+  -resume FILE         continue the event of state file FILE: its finished games are
+                       not played again and the table ends as a straight run's would
+                       (only -concurrency and -debug may be given with it)
   -concurrency N       games at once (default 1)
   -openings file=F [format=epd|pgn] [order=sequential|random] [plies=N] [start=N]
                        start positions (EPD/FEN lines) or move lists (PGN with ICCS
                        move text); each checked legal. Default: the start position
-  -srand N             seed for order=random
+  -srand N             seed for order=random and the lots (knockout colours, the
+                       Swiss first round); recorded in the state file
   -pgnout FILE [iccs|chinese]
                        append every game as PGN (move text ICCS by default)
   -event NAME, -site NAME
@@ -221,9 +268,8 @@ fn float(flag: &str, key: &str, v: &str) -> Result<f64, String> {
     v.parse().map_err(|_| format!("{flag}: bad {key} '{v}'"))
 }
 
-/// Parses the arguments (without the program name).
-pub fn parse(args: &[String]) -> Result<Action, String> {
-    // Group: flag followed by its non-flag values.
+/// Splits the arguments into flags, each with the values after it.
+fn flag_groups(args: &[String]) -> Result<Vec<(String, Vec<String>)>, String> {
     let mut groups: Vec<(String, Vec<String>)> = Vec::new();
     for a in args {
         if a.starts_with('-') && a.len() > 1 && !a[1..].starts_with(|c: char| c.is_ascii_digit()) {
@@ -234,6 +280,85 @@ pub fn parse(args: &[String]) -> Result<Action, String> {
             return Err(format!("unexpected argument '{a}' (flags start with '-')"));
         }
     }
+    Ok(groups)
+}
+
+/// How deep `-seeding results=FILE` may refer to events seeded from other events.
+const MAX_SEEDING_DEPTH: u32 = 4;
+
+/// Parses the arguments (without the program name).
+pub fn parse(args: &[String]) -> Result<Action, String> {
+    let groups = flag_groups(args)?;
+    let Some((_, file)) = groups.iter().find(|(flag, _)| flag == "resume") else {
+        return parse_event(args, 0);
+    };
+    let [file] = &file[..] else {
+        return Err("-resume needs one state file".into());
+    };
+    let state = resume::load(file)?;
+    let Action::Run(mut cfg) = parse_event(&state.args, 0)? else {
+        return Err(format!("the command line in '{file}' runs no event"));
+    };
+    for (flag, vals) in &groups {
+        let f = format!("-{flag}");
+        match flag.as_str() {
+            "resume" => {}
+            "concurrency" => cfg.concurrency = number(&f, vals.first())?,
+            "debug" => cfg.settings.debug = true,
+            _ => {
+                return Err(format!(
+                    "{f} cannot be given with -resume (the event keeps its command line;                      only -concurrency and -debug may change)"
+                ))
+            }
+        }
+    }
+    cfg.state_file = Some(file.clone());
+    cfg.args = state.args.clone();
+    cfg.resumed = Some(state);
+    Ok(Action::Run(cfg))
+}
+
+/// The seed order from the placings of the event in state file `path`: its engines by
+/// place, matched by name to `cfg`'s; engines it did not have follow in command-line
+/// order.
+fn seeds_from_event(cfg: &TournamentConfig, path: &str, depth: u32) -> Result<Vec<usize>, String> {
+    if depth >= MAX_SEEDING_DEPTH {
+        return Err(format!(
+            "-seeding results={path}: events seeded from each other"
+        ));
+    }
+    let state = resume::load(path)?;
+    let Action::Run(mut earlier) = parse_event(&state.args, depth + 1)? else {
+        return Err(format!("the command line in '{path}' runs no event"));
+    };
+    earlier.resumed = Some(state);
+    earlier.state_file = None;
+    earlier.pgn_out = None;
+    let st = replay(&earlier).map_err(|e| format!("-seeding results={path}: {e}"))?;
+    let mut order: Vec<usize> = st
+        .placings
+        .iter()
+        .filter_map(|p| {
+            cfg.engines
+                .iter()
+                .position(|e| e.name == st.names[p.engine])
+        })
+        .collect();
+    for i in 0..cfg.engines.len() {
+        if !order.contains(&i) {
+            order.push(i);
+        }
+    }
+    Ok(order)
+}
+
+/// Parses the command line of one event.
+fn parse_event(args: &[String], depth: u32) -> Result<Action, String> {
+    let groups = flag_groups(args)?;
+    let mut rounds_given = false;
+    let mut games_given = false;
+    let mut seeding_results: Option<String> = None;
+    let mut team_args: Vec<Vec<String>> = Vec::new();
     let mut engines: Vec<EngineArgs> = Vec::new();
     let mut each = EngineArgs::default();
     let mut cfg = TournamentConfig::default();
@@ -257,8 +382,14 @@ pub fn parse(args: &[String]) -> Result<Action, String> {
                     .map(|t| split_kv(t, &f))
                     .collect::<Result<Vec<_>, _>>()?,
             ),
-            "games" => cfg.games = number(&f, one())?,
-            "rounds" => cfg.rounds = number(&f, one())?,
+            "games" => {
+                cfg.games = number(&f, one())?;
+                games_given = true;
+            }
+            "rounds" => {
+                cfg.rounds = number(&f, one())?;
+                rounds_given = true;
+            }
             "repeat" => cfg.repeat = true,
             "concurrency" => cfg.concurrency = number(&f, one())?,
             "ratinginterval" => cfg.rating_interval = number(&f, one())?,
@@ -290,6 +421,31 @@ pub fn parse(args: &[String]) -> Result<Action, String> {
                     TournamentFormat::parse(one().ok_or_else(|| format!("{f} needs a format"))?)?
             }
             "openings" => openings_spec = Some(vals.clone()),
+            "seeding" => {
+                let v = one().ok_or_else(|| format!("{f} needs list, rating or results=FILE"))?;
+                match v.split_once('=') {
+                    Some(("results", path)) => seeding_results = Some(path.to_string()),
+                    _ => {
+                        cfg.seeding = match v.as_str() {
+                            "list" => Seeding::List,
+                            "rating" => Seeding::Rating,
+                            _ => return Err(format!("{f}: unknown seeding '{v}'")),
+                        }
+                    }
+                }
+            }
+            "tiebreak" => cfg.tiebreak = parse_tiebreak(&f, vals)?,
+            "team" => {
+                if vals.len() < 2 {
+                    return Err(format!("{f} needs a name and at least one engine"));
+                }
+                team_args.push(vals.clone());
+            }
+            "groups" => cfg.groups = parse_groups(&f, vals)?,
+            "state" => {
+                cfg.state_file = Some(one().ok_or_else(|| format!("{f} needs a file"))?.clone())
+            }
+            "resume" => return Err(format!("{f} is given alone (with -concurrency, -debug)")),
             "pgnout" => {
                 let path = one().ok_or_else(|| format!("{f} needs a file"))?.clone();
                 let text = match vals.get(1) {
@@ -409,6 +565,16 @@ pub fn parse(args: &[String]) -> Result<Action, String> {
             k += 1;
         }
     }
+    // One seed for the openings' order and the lots, recorded for a resumed event.
+    cfg.args = args.to_vec();
+    cfg.seed = match seed {
+        Some(seed) => seed,
+        None => {
+            let seed = Rng::from_entropy().next_u64() >> 1;
+            cfg.args.extend(["-srand".to_string(), seed.to_string()]);
+            seed
+        }
+    };
     if let Some(spec) = openings_spec {
         let (mut file, mut format, mut random, mut plies, mut start) =
             (None, None, false, None, 1usize);
@@ -448,8 +614,7 @@ pub fn parse(args: &[String]) -> Result<Action, String> {
             }
         }
         if random {
-            let mut rng = seed.map(Rng::new).unwrap_or_else(Rng::from_entropy);
-            rng.shuffle(&mut list);
+            Rng::new(seed.unwrap_or(cfg.seed)).shuffle(&mut list);
         }
         let skip = start.saturating_sub(1) % list.len();
         list.rotate_left(skip);
@@ -458,5 +623,137 @@ pub fn parse(args: &[String]) -> Result<Action, String> {
     if cfg.games == 0 || cfg.rounds == 0 {
         return Err("-games and -rounds must be at least 1".into());
     }
+    for t in &team_args {
+        let members = t[1..]
+            .iter()
+            .map(|name| {
+                cfg.engines
+                    .iter()
+                    .position(|e| &e.name == name)
+                    .ok_or_else(|| format!("-team {}: no engine named '{name}'", t[0]))
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        cfg.teams.push(Team {
+            name: t[0].clone(),
+            members,
+        });
+    }
+    if let Some(path) = seeding_results {
+        cfg.seeding = Seeding::Order(seeds_from_event(&cfg, &path, depth)?);
+    }
+    check_format(&mut cfg, rounds_given, games_given)?;
     Ok(Action::Run(Box::new(cfg)))
+}
+
+/// The `-tiebreak` values.
+fn parse_tiebreak(f: &str, vals: &[String]) -> Result<Tiebreak, String> {
+    let mut t = Tiebreak::default();
+    for v in vals {
+        let (k, v) = split_kv(v, f)?;
+        match k.as_str() {
+            "tc" => t.tc = Some(TimeControl::parse(&v)?),
+            "pairs" => t.pairs = v.parse().map_err(|_| format!("{f}: bad pairs '{v}'"))?,
+            _ => return Err(format!("{f}: unknown key '{k}'")),
+        }
+    }
+    Ok(t)
+}
+
+/// The `-groups` values.
+fn parse_groups(f: &str, vals: &[String]) -> Result<GroupOptions, String> {
+    let mut g = GroupOptions::default();
+    for v in vals {
+        let (k, v) = split_kv(v, f)?;
+        let count = || {
+            v.parse::<usize>()
+                .map_err(|_| format!("{f}: bad {k} '{v}'"))
+        };
+        match k.as_str() {
+            "count" => g.count = count()?,
+            "advance" => g.advance = count()?,
+            "final" => {
+                g.final_format = match v.as_str() {
+                    "round-robin" | "rr" => FinalFormat::RoundRobin,
+                    "knockout" | "ko" => FinalFormat::Knockout,
+                    _ => return Err(format!("{f}: unknown final '{v}'")),
+                }
+            }
+            _ => return Err(format!("{f}: unknown key '{k}'")),
+        }
+    }
+    Ok(g)
+}
+
+/// Checks the format's own settings, filling in the Swiss defaults (one game a round,
+/// ceil(log2 n) + 1 rounds).
+fn check_format(
+    cfg: &mut TournamentConfig,
+    rounds_given: bool,
+    games_given: bool,
+) -> Result<(), String> {
+    let n = cfg.engines.len();
+    let mut seeds = cfg.seed_order();
+    seeds.sort_unstable();
+    if seeds != (0..n).collect::<Vec<_>>() {
+        return Err("the seeding must name every engine once".into());
+    }
+    match cfg.format {
+        TournamentFormat::Swiss => {
+            if !games_given {
+                cfg.games = 1;
+            }
+            // Without a repeated pairing: n - 1 rounds for an even count, n for an odd.
+            let most = if n % 2 == 0 { n - 1 } else { n } as u32;
+            if !rounds_given {
+                let mut log = 0;
+                while (1usize << log) < n {
+                    log += 1;
+                }
+                cfg.rounds = (log + 1).min(most);
+            }
+            if cfg.rounds > most {
+                return Err(format!(
+                    "a Swiss of {n} engines has at most {most} rounds without a repeated pairing"
+                ));
+            }
+        }
+        TournamentFormat::Groups => {
+            let g = cfg.groups;
+            if g.count < 1 || n / g.count.max(1) < 2 {
+                return Err(format!(
+                    "-groups: {} groups of {n} engines leave a group with fewer than two",
+                    g.count
+                ));
+            }
+            if g.advance < 1 || g.advance > n / g.count {
+                return Err(format!(
+                    "-groups: advance={} must be from 1 to the smallest group's size ({})",
+                    g.advance,
+                    n / g.count
+                ));
+            }
+            if g.advance * g.count < 2 {
+                return Err("-groups: the final needs at least two engines".into());
+            }
+        }
+        TournamentFormat::TeamRoundRobin => {
+            let boards = cfg.teams.first().map_or(0, |t| t.members.len());
+            if cfg.teams.len() < 2 || cfg.teams.iter().any(|t| t.members.len() != boards) {
+                return Err("team-round-robin needs two or more -team of as many engines".into());
+            }
+            let listed: usize = cfg.teams.iter().map(|t| t.members.len()).sum();
+            if listed != n {
+                return Err("team-round-robin: every engine plays for a team".into());
+            }
+        }
+        _ => {}
+    }
+    let mut in_teams: Vec<usize> = cfg.teams.iter().flat_map(|t| t.members.clone()).collect();
+    let listed = in_teams.len();
+    in_teams.sort_unstable();
+    in_teams.dedup();
+    if in_teams.len() != listed {
+        return Err("-team: an engine is in two teams (or twice in one)".into());
+    }
+    Ok(())
 }

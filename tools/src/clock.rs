@@ -131,6 +131,37 @@ impl TimeControl {
     pub fn is_infinite(&self) -> bool {
         matches!(self, TimeControl::Infinite)
     }
+
+    /// The same control with every time (periods, increment, per-move limits) divided
+    /// by `by` (at least 1 ms where there was time); the move counts are kept and no
+    /// clock stays no clock.
+    pub fn divided(&self, by: u64) -> TimeControl {
+        let by = by.max(1);
+        let cut = |ms: u64| if ms == 0 { 0 } else { (ms / by).max(1) };
+        match self {
+            TimeControl::Infinite => TimeControl::Infinite,
+            TimeControl::Classic { periods, inc_ms } => TimeControl::Classic {
+                periods: periods
+                    .iter()
+                    .map(|p| Period {
+                        moves: p.moves,
+                        time_ms: cut(p.time_ms),
+                    })
+                    .collect(),
+                inc_ms: cut(*inc_ms),
+            },
+            TimeControl::ByoYomi {
+                main_ms,
+                step_ms,
+                byo_ms,
+            } => TimeControl::ByoYomi {
+                main_ms: cut(*main_ms),
+                step_ms: cut(*step_ms),
+                byo_ms: cut(*byo_ms),
+            },
+            TimeControl::MoveTime(ms) => TimeControl::MoveTime(cut(*ms)),
+        }
+    }
 }
 
 fn secs(ms: u64) -> String {

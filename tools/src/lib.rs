@@ -4,7 +4,7 @@
 //!
 //! The rules come from the `chariot` rules core; this crate drives engines (UCCI or UCI
 //! child processes), keeps their clocks, judges games, schedules matches and tournaments
-//! and computes the statistics.
+//! and computes the statistics; an event's state file lets it resume after a stop.
 
 #![forbid(unsafe_code)]
 
@@ -18,6 +18,8 @@ pub mod nnue;
 pub mod openings;
 pub mod pgn;
 pub mod rating;
+pub mod resume;
 pub mod rng;
 pub mod stats;
+pub mod tables;
 pub mod tournament;

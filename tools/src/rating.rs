@@ -231,7 +231,8 @@ impl GameResult {
         }
     }
 
-    fn involves(&self, i: usize) -> bool {
+    /// Whether engine `i` played the game.
+    pub fn involves(&self, i: usize) -> bool {
         self.red == i || self.black == i
     }
 }
@@ -243,11 +244,14 @@ pub struct RankEntry {
     pub engine: usize,
     /// 1-based rank (shared when every tie-break is equal).
     pub rank: usize,
-    /// Points in the chosen scoring.
+    /// Points in the chosen scoring (a scored bye counts as a win).
     pub points: f64,
     /// 小分: the points of the opponents beaten plus half those of the opponents drawn.
     pub sb: f64,
-    /// Wins.
+    /// 对手分: the points of every opponent met (each once), plus for each scored bye the
+    /// lowest score among the engines that have scored (第14.4条 of the 2011 rules).
+    pub opponents: f64,
+    /// Wins (a scored bye counts as one).
     pub wins: u32,
     /// 直胜: points in the games among the engines tied with it on the keys before.
     pub direct: f64,
@@ -259,54 +263,23 @@ pub struct RankEntry {
     pub black_wins: u32,
 }
 
-/// Ranks `n` engines by the documents' order: points, 小分, wins, 直胜, fouls (fewer
-/// first), games as Black (more first), wins as Black (more first).
+/// Ranks `n` engines by the documents' order for a round robin: points, 小分, wins,
+/// 直胜, fouls (fewer first), games as Black (more first), wins as Black (more first).
 pub fn rank(n: usize, games: &[GameResult], scoring: Scoring) -> Vec<RankEntry> {
-    let mut entries: Vec<RankEntry> = (0..n)
-        .map(|i| RankEntry {
-            engine: i,
-            rank: 0,
-            points: 0.0,
-            sb: 0.0,
-            wins: 0,
-            direct: 0.0,
-            fouls: 0,
-            black_games: 0,
-            black_wins: 0,
-        })
-        .collect();
-    for g in games {
-        for i in [g.red, g.black] {
-            let r = g.result_for(i);
-            let e = &mut entries[i];
-            e.points += scoring.points(r);
-            if r > 0.75 {
-                e.wins += 1;
-            }
-            if r < 0.25 && g.foul {
-                e.fouls += 1;
-            }
-            if i == g.black {
-                e.black_games += 1;
-                if r > 0.75 {
-                    e.black_wins += 1;
-                }
-            }
-        }
-    }
-    let totals: Vec<f64> = entries.iter().map(|e| e.points).collect();
-    for g in games {
-        for i in [g.red, g.black] {
-            let r = g.result_for(i);
-            let opp = totals[g.opponent(i)];
-            if r > 0.75 {
-                entries[i].sb += opp;
-            } else if r > 0.25 {
-                entries[i].sb += opp / 2.0;
-            }
-        }
-    }
+    let all: Vec<usize> = (0..n).collect();
+    rank_among(&all, games, scoring)
+}
+
+/// [`rank`] for the engines `engines` only, over the games among them (a group of a
+/// group round robin, the final of one).
+pub fn rank_among(engines: &[usize], games: &[GameResult], scoring: Scoring) -> Vec<RankEntry> {
     use std::cmp::Ordering;
+    let games: Vec<GameResult> = games
+        .iter()
+        .filter(|g| engines.contains(&g.red) && engines.contains(&g.black))
+        .copied()
+        .collect();
+    let mut entries = tally(engines, &games, &[], scoring);
     let first_keys = |a: &RankEntry, b: &RankEntry| -> Ordering {
         b.points
             .total_cmp(&a.points)
@@ -341,12 +314,132 @@ pub fn rank(n: usize, games: &[GameResult], scoring: Scoring) -> Vec<RankEntry> 
             .then(b.black_wins.cmp(&a.black_wins))
     };
     entries.sort_by(|a, b| all_keys(a, b).then(a.engine.cmp(&b.engine)));
+    share_ranks(&mut entries, all_keys);
+    entries
+}
+
+/// Ranks the engines of a Swiss event (积分编排制) by 第15.2条: points, then 对手分, then
+/// wins, then fouls (fewer first); engines equal on all four share the rank, listed in
+/// the order of `engines` (the seeds). `byes` names the engine of each scored bye (a
+/// win: the scoring's points for a win, and one win).
+pub fn rank_swiss(
+    engines: &[usize],
+    games: &[GameResult],
+    byes: &[usize],
+    scoring: Scoring,
+) -> Vec<RankEntry> {
+    use std::cmp::Ordering;
+    let mut entries = tally(engines, games, byes, scoring);
+    let keys = |a: &RankEntry, b: &RankEntry| -> Ordering {
+        b.points
+            .total_cmp(&a.points)
+            .then(b.opponents.total_cmp(&a.opponents))
+            .then(b.wins.cmp(&a.wins))
+            .then(a.fouls.cmp(&b.fouls))
+    };
+    let seed = |e: &RankEntry| engines.iter().position(|&x| x == e.engine);
+    entries.sort_by(|a, b| keys(a, b).then(seed(a).cmp(&seed(b))));
+    share_ranks(&mut entries, keys);
+    entries
+}
+
+/// Numbers sorted entries 1, 2, …, giving an entry equal to the one before on `keys`
+/// the same rank.
+fn share_ranks(
+    entries: &mut [RankEntry],
+    keys: impl Fn(&RankEntry, &RankEntry) -> std::cmp::Ordering,
+) {
     for k in 0..entries.len() {
-        entries[k].rank = if k > 0 && all_keys(&entries[k - 1], &entries[k]).is_eq() {
+        entries[k].rank = if k > 0 && keys(&entries[k - 1], &entries[k]).is_eq() {
             entries[k - 1].rank
         } else {
             k + 1
         };
+    }
+}
+
+/// Every engine's counts over `games` (which must involve only `engines`) and the
+/// scored `byes`, in the order of `engines`, unranked.
+fn tally(
+    engines: &[usize],
+    games: &[GameResult],
+    byes: &[usize],
+    scoring: Scoring,
+) -> Vec<RankEntry> {
+    let slot = |i: usize| engines.iter().position(|&e| e == i);
+    let mut entries: Vec<RankEntry> = engines
+        .iter()
+        .map(|&i| RankEntry {
+            engine: i,
+            rank: 0,
+            points: 0.0,
+            sb: 0.0,
+            opponents: 0.0,
+            wins: 0,
+            direct: 0.0,
+            fouls: 0,
+            black_games: 0,
+            black_wins: 0,
+        })
+        .collect();
+    for g in games {
+        for i in [g.red, g.black] {
+            let Some(k) = slot(i) else { continue };
+            let r = g.result_for(i);
+            let e = &mut entries[k];
+            e.points += scoring.points(r);
+            if r > 0.75 {
+                e.wins += 1;
+            }
+            if r < 0.25 && g.foul {
+                e.fouls += 1;
+            }
+            if i == g.black {
+                e.black_games += 1;
+                if r > 0.75 {
+                    e.black_wins += 1;
+                }
+            }
+        }
+    }
+    for &i in byes {
+        if let Some(k) = slot(i) {
+            entries[k].points += scoring.points(1.0);
+            entries[k].wins += 1;
+        }
+    }
+    let totals: Vec<f64> = entries.iter().map(|e| e.points).collect();
+    let points_of = |i: usize| slot(i).map_or(0.0, |k| totals[k]);
+    for g in games {
+        for i in [g.red, g.black] {
+            let Some(k) = slot(i) else { continue };
+            let r = g.result_for(i);
+            let opp = points_of(g.opponent(i));
+            if r > 0.75 {
+                entries[k].sb += opp;
+            } else if r > 0.25 {
+                entries[k].sb += opp / 2.0;
+            }
+        }
+    }
+    // 对手分: each opponent met counts once, however many games the two played.
+    let lowest_scored = totals
+        .iter()
+        .copied()
+        .filter(|&p| p > 0.0)
+        .min_by(f64::total_cmp)
+        .unwrap_or(0.0);
+    for (k, &i) in engines.iter().enumerate() {
+        let mut met: Vec<usize> = games
+            .iter()
+            .filter(|g| g.involves(i))
+            .map(|g| g.opponent(i))
+            .collect();
+        met.sort_unstable();
+        met.dedup();
+        let byes_of = byes.iter().filter(|&&b| b == i).count();
+        entries[k].opponents =
+            met.iter().map(|&o| points_of(o)).sum::<f64>() + byes_of as f64 * lowest_scored;
     }
     entries
 }

@@ -1,7 +1,8 @@
 //! Matches and tournaments: the games of each encounter a format's scheduler names
 //! (game pairs with colours swapped, the openings in turn), N games at once, live
-//! progress, PGN output, statistics and the SPRT stop. The formats themselves are in
-//! [`crate::formats`].
+//! progress, PGN output, the state file that lets an event resume, statistics and the
+//! SPRT stop. The formats themselves are in [`crate::formats`], the tables in
+//! [`crate::tables`].
 
 use std::collections::HashMap;
 use std::fs::OpenOptions;
@@ -12,7 +13,10 @@ use std::sync::mpsc::{self, channel};
 use chariot::board::Color;
 
 use crate::engine::EngineConfig;
-use crate::formats::{Encounter, TournamentFormat};
+use crate::formats::{
+    member_places, member_places_table, Encounter, GroupOptions, Placing, Scheduler, Seeding, Team,
+    Tiebreak, TournamentFormat,
+};
 use crate::game::{play_game, GameRecord, GameSettings};
 use crate::openings::Opening;
 use crate::pgn::{today, write_game, MoveText, Tags};
@@ -20,7 +24,9 @@ use crate::rating::{
     rank, rate_cxa, rate_qq, GameResult, RankEntry, RatingChange, RatingMethod, Scoring,
     StartRating,
 };
+use crate::resume::{self, StoredGame};
 use crate::stats::{Pentanomial, Sprt, SprtDecision, Wdl};
+use crate::tables::cross_table;
 
 /// Everything a tournament needs.
 #[derive(Clone, Debug)]
@@ -55,6 +61,22 @@ pub struct TournamentConfig {
     pub event: String,
     /// Site tag.
     pub site: String,
+    /// The seeds' order (Swiss, knockout, groups; the round robin's numbers).
+    pub seeding: Seeding,
+    /// The seed of the lots (colours in a knockout and a Swiss first round).
+    pub seed: u64,
+    /// How a knockout breaks drawn ties.
+    pub tiebreak: Tiebreak,
+    /// The shape of a group event.
+    pub groups: GroupOptions,
+    /// Teams of engines (team events; with an individual format, the 队员总分 table).
+    pub teams: Vec<Team>,
+    /// The state file written as the event goes (`-state`, or the file resumed).
+    pub state_file: Option<String>,
+    /// The command line recorded in a new state file.
+    pub args: Vec<String>,
+    /// Games already finished, from the state file of the event being resumed.
+    pub resumed: Option<resume::EventState>,
 }
 
 impl Default for TournamentConfig {
@@ -77,6 +99,34 @@ impl Default for TournamentConfig {
             settings: GameSettings::default(),
             event: "tourney".to_string(),
             site: "?".to_string(),
+            seeding: Seeding::List,
+            seed: 1,
+            tiebreak: Tiebreak::default(),
+            groups: GroupOptions::default(),
+            teams: Vec::new(),
+            state_file: None,
+            args: Vec::new(),
+            resumed: None,
+        }
+    }
+}
+
+impl TournamentConfig {
+    /// The engine indices in seed order, best first (see [`Seeding`]).
+    pub fn seed_order(&self) -> Vec<usize> {
+        let n = self.engines.len();
+        match &self.seeding {
+            Seeding::List => (0..n).collect(),
+            Seeding::Rating => {
+                let mut order: Vec<usize> = (0..n).collect();
+                // Rated engines first, highest first; the sort is stable.
+                order.sort_by(|&a, &b| {
+                    let key = |i: usize| self.engines[i].rating.unwrap_or(f64::NEG_INFINITY);
+                    key(b).total_cmp(&key(a))
+                });
+                order
+            }
+            Seeding::Order(order) => order.clone(),
         }
     }
 }
@@ -97,6 +147,21 @@ pub struct Job {
     /// Game number of the first game of this pair, when the game is the second of a
     /// colour-swapped pair.
     pub pair_of: Option<usize>,
+    /// The PGN `Round` tag: where the game belongs.
+    pub tag: String,
+    /// The encounter the game is part of.
+    pub encounter: Encounter,
+    /// The game's place in the encounter (0 for its first game).
+    pub index: u32,
+}
+
+impl Job {
+    /// The game's clock for `engine` (its own, or the encounter's tie-break clock).
+    fn engine_config(&self, engine: &EngineConfig) -> EngineConfig {
+        let mut e = engine.clone();
+        e.limits.tc = self.encounter.clock.for_engine(&engine.limits.tc);
+        e
+    }
 }
 
 /// Turns encounters into games: each encounter's games alternate colours, and each
@@ -131,7 +196,7 @@ impl GameList<'_> {
         for encounter in encounters {
             let (i, j) = (encounter.first, encounter.second);
             let mut current = self.openings[0].clone();
-            for g in 0..self.cfg.games {
+            for g in 0..encounter.games {
                 let second_of_pair = self.cfg.repeat && g % 2 == 1;
                 if !second_of_pair {
                     current = self.openings[self.cursor % self.openings.len()].clone();
@@ -147,6 +212,9 @@ impl GameList<'_> {
                     opening: current.clone(),
                     round: encounter.round,
                     pair_of: second_of_pair.then(|| number - 1),
+                    tag: encounter.game_tag(g),
+                    encounter: encounter.clone(),
+                    index: g,
                 });
             }
         }
@@ -157,7 +225,7 @@ impl GameList<'_> {
 /// The games to play, in order, of a format fixed in advance (round robin, gauntlet):
 /// what its scheduler names before any game is played.
 pub fn schedule(cfg: &TournamentConfig) -> Vec<Job> {
-    let mut scheduler = cfg.format.scheduler(cfg.engines.len(), cfg.rounds);
+    let mut scheduler = cfg.format.scheduler(cfg);
     let encounters = scheduler.next_encounters(&Standings::new(cfg));
     GameList::new(cfg).games_of(&encounters)
 }
@@ -181,6 +249,8 @@ pub struct Standings {
     pub method: RatingMethod,
     /// The engines' ratings before the event.
     pub starts: Vec<StartRating>,
+    /// The places (set when the event is over, by the format's own rules).
+    pub placings: Vec<Placing>,
 }
 
 impl Standings {
@@ -203,12 +273,22 @@ impl Standings {
                     rated_games: e.rated_games,
                 })
                 .collect(),
+            placings: Vec::new(),
         }
     }
 
     /// The finished games in schedule order, as the ranking and ratings need them.
     pub fn results(&self) -> Vec<GameResult> {
-        let mut games: Vec<&(Job, GameRecord)> = self.games.iter().collect();
+        self.results_where(|_| true)
+    }
+
+    /// [`Standings::results`] of the encounters whose tag passes `keep`.
+    pub fn results_where(&self, keep: impl Fn(&str) -> bool) -> Vec<GameResult> {
+        let mut games: Vec<&(Job, GameRecord)> = self
+            .games
+            .iter()
+            .filter(|(job, _)| keep(&job.encounter.tag))
+            .collect();
         games.sort_by_key(|(job, _)| job.number);
         games
             .iter()
@@ -227,22 +307,40 @@ impl Standings {
         rank(self.names.len(), &self.results(), self.scoring)
     }
 
-    /// The documents' rating changes (`None` for the Elo method), by engine index.
+    /// The documents' rating changes (`None` for the Elo method), by engine index, with
+    /// the whole event's cross-table naming the champion (who does not lose `cxa`
+    /// rating).
     pub fn ratings(&self) -> Option<Vec<RatingChange>> {
+        self.ratings_with(self.cross_table_champion())
+    }
+
+    /// The documents' rating changes, `champion` being the event's winner (by its
+    /// format's placings) if there is a single one.
+    pub fn ratings_with(&self, champion: Option<usize>) -> Option<Vec<RatingChange>> {
         let results = self.results();
         match self.method {
             RatingMethod::Elo => None,
             RatingMethod::Qq => Some(rate_qq(&self.starts, &results)),
             RatingMethod::Cxa => {
-                let entries = rank(self.names.len(), &results, self.scoring);
-                let single_winner = entries.len() > 1
-                    && entries[0].rank == 1
-                    && entries[1].rank == 2
-                    && !results.is_empty();
-                let champion = single_winner.then(|| entries[0].engine);
+                let champion = champion.filter(|_| !results.is_empty());
                 Some(rate_cxa(&self.starts, &results, champion))
             }
         }
+    }
+
+    /// The single leader of the whole cross-table, if there is one.
+    fn cross_table_champion(&self) -> Option<usize> {
+        let entries = self.rank_entries();
+        let single = entries.len() > 1 && entries[0].rank == 1 && entries[1].rank == 2;
+        single.then(|| entries[0].engine)
+    }
+
+    /// Counts a finished game.
+    pub fn add(&mut self, job: Job, record: GameRecord) {
+        let red_points = record.outcome.score_for(Color::Red);
+        self.wdl[job.red][job.black].add(red_points);
+        self.wdl[job.black][job.red].add(1.0 - red_points);
+        self.games.push((job, record));
     }
 
     /// Engine i's total against everyone.
@@ -323,124 +421,14 @@ impl Standings {
         s
     }
 
-    /// Rating list and cross-table: rank (shared ranks marked `=`), points in the chosen
-    /// scoring, 小分 (SB), wins, the rating columns of the method, games, score, draws,
-    /// and each engine's points against each other one.
+    /// The whole event's rating list and cross-table (see [`cross_table`]).
     pub fn table(&self) -> String {
-        let width = self
-            .names
-            .iter()
-            .map(|s| s.chars().count())
-            .max()
-            .unwrap_or(4)
-            .max(4);
-        let entries = self.rank_entries();
-        let ratings = self.ratings();
-        let rating_head = match self.method {
-            RatingMethod::Elo => format!("{:>8} {:>7}", "Elo", "+/-"),
-            RatingMethod::Cxa | RatingMethod::Qq => format!(
-                "{:>6} {:>4} {:>6} {:>6} {:>11} {:>6}",
-                "Start", "K", "W", "We", "New", "Perf"
-            ),
-        };
-        let mut s = format!(
-            "{:>4}  {:<width$}  {:>6} {:>7} {:>4}  {rating_head} {:>6} {:>6} {:>6}  ",
-            "Rank", "Name", "Pts", "SB", "W", "Games", "Score", "Draw"
-        );
-        // Column heads: the names cut to 7 characters, or the ranks when cutting makes
-        // two alike.
-        let shorts: Vec<String> = entries
-            .iter()
-            .map(|e| self.names[e.engine].chars().take(7).collect())
-            .collect();
-        let alike = (1..shorts.len()).any(|k| shorts[..k].contains(&shorts[k]));
-        for (k, short) in shorts.iter().enumerate() {
-            let head = if alike {
-                format!("#{}", k + 1)
-            } else {
-                short.clone()
-            };
-            s.push_str(&format!(" {head:>7}"));
-        }
-        s.push('\n');
-        for (k, e) in entries.iter().enumerate() {
-            let i = e.engine;
-            let t = self.total(i);
-            let shared = (k > 0 && entries[k - 1].rank == e.rank)
-                || entries.get(k + 1).is_some_and(|n| n.rank == e.rank);
-            let rank = format!("{}{}", e.rank, if shared { "=" } else { "" });
-            let rating_cols = match ratings.as_ref().map(|r| r[i]) {
-                None => {
-                    let el = t.elo();
-                    let elo = if el.elo.is_finite() {
-                        format!("{:.1}", el.elo)
-                    } else if el.elo > 0.0 {
-                        "inf".to_string()
-                    } else {
-                        "-inf".to_string()
-                    };
-                    let margin = if el.margin.is_finite() {
-                        format!("{:.1}", el.margin)
-                    } else {
-                        "-".to_string()
-                    };
-                    format!("{elo:>8} {margin:>7}")
-                }
-                Some(r) => {
-                    let perf = r
-                        .performance
-                        .map_or_else(|| "-".to_string(), |p| format!("{p:.0}"));
-                    let new = format!("{:.0}({:+.0})", r.new, r.delta());
-                    format!(
-                        "{:>6.0} {:>4.0} {:>6} {:>6.2} {:>11} {perf:>6}",
-                        r.start,
-                        r.k,
-                        fmt_points(r.w),
-                        r.we,
-                        new
-                    )
-                }
-            };
-            s.push_str(&format!(
-                "{:>4}  {:<width$}  {:>6} {:>7} {:>4}  {rating_cols} {:>6} {:>5.1}% {:>5.1}%  ",
-                rank,
-                self.names[i],
-                fmt_points(e.points),
-                fmt_points(e.sb),
-                e.wins,
-                t.games(),
-                100.0 * t.score(),
-                100.0 * t.draw_ratio()
-            ));
-            for o in &entries {
-                let j = o.engine;
-                let cell = if i == j {
-                    "-".to_string()
-                } else {
-                    let w = self.wdl[i][j];
-                    if w.games() == 0 {
-                        ".".to_string()
-                    } else {
-                        let pts = f64::from(w.wins) * self.scoring.points(1.0)
-                            + f64::from(w.draws) * self.scoring.points(0.5);
-                        format!("{}/{}", fmt_points(pts), w.games())
-                    }
-                };
-                s.push_str(&format!(" {cell:>7}"));
-            }
-            s.push('\n');
-        }
-        s
-    }
-}
-
-fn fmt_points(p: f64) -> String {
-    if p.fract() == 0.0 {
-        format!("{p:.0}")
-    } else if (p * 2.0).fract() == 0.0 {
-        format!("{p:.1}")
-    } else {
-        format!("{p:.2}")
+        cross_table(
+            self,
+            &self.rank_entries(),
+            &self.results(),
+            Some(self.cross_table_champion()),
+        )
     }
 }
 
@@ -452,36 +440,74 @@ enum Progress {
     Finished(usize, GameRecord, mpsc::Sender<()>),
 }
 
-/// What the runner keeps across the batches of games: the PGN file, the date of its
-/// tags, and the first game of each pair still waiting for its second.
+/// What the runner keeps across the batches of games: the PGN and state files, the
+/// date of the PGN tags, the first game of each pair still waiting for its second, and
+/// the finished games of the event being resumed.
 struct Recorder {
     pgn_file: Option<std::fs::File>,
+    state_file: Option<std::fs::File>,
     date: String,
     first_of_pair: HashMap<usize, f64>,
+    stored: HashMap<usize, StoredGame>,
+}
+
+impl Recorder {
+    /// Opens the PGN file (appending) and the state file: a new one with the command
+    /// line, or the resumed one to go on appending to it.
+    fn open(cfg: &TournamentConfig, out: &mut dyn Write) -> Recorder {
+        let pgn_file = cfg.pgn_out.as_ref().and_then(|(path, _)| {
+            match OpenOptions::new().create(true).append(true).open(path) {
+                Ok(f) => Some(f),
+                Err(e) => {
+                    let _ = writeln!(out, "Warning: cannot open PGN file '{path}': {e}");
+                    None
+                }
+            }
+        });
+        let state_file = cfg.state_file.as_ref().and_then(|path| {
+            let opened = match &cfg.resumed {
+                Some(state) => resume::reopen(path, state),
+                None => resume::create(path, &cfg.args),
+            };
+            opened
+                .map_err(|e| {
+                    let _ = writeln!(out, "Warning: {e}; the event cannot be resumed");
+                })
+                .ok()
+        });
+        let stored = cfg
+            .resumed
+            .iter()
+            .flat_map(|state| state.games.iter())
+            .map(|g| (g.number, g.clone()))
+            .collect();
+        Recorder {
+            pgn_file,
+            state_file,
+            date: today(),
+            first_of_pair: HashMap::new(),
+            stored,
+        }
+    }
 }
 
 /// Runs the tournament, printing progress to `out`; returns the standings. The format's
 /// scheduler names the encounters; once all their games have finished it is asked for
-/// more, until it has none or the SPRT has decided.
+/// more, until it has none or the SPRT has decided. Games that the resumed state file
+/// holds are taken from it instead of being played.
 pub fn run(cfg: &TournamentConfig, out: &mut dyn Write) -> Standings {
     let mut st = Standings::new(cfg);
     let two = cfg.engines.len() == 2;
     let stop = AtomicBool::new(false);
-    let pgn_file = cfg.pgn_out.as_ref().and_then(|(path, _)| {
-        match OpenOptions::new().create(true).append(true).open(path) {
-            Ok(f) => Some(f),
-            Err(e) => {
-                let _ = writeln!(out, "Warning: cannot open PGN file '{path}': {e}");
-                None
-            }
-        }
-    });
-    let mut recorder = Recorder {
-        pgn_file,
-        date: today(),
-        first_of_pair: HashMap::new(),
-    };
-    let mut scheduler = cfg.format.scheduler(cfg.engines.len(), cfg.rounds);
+    let mut recorder = Recorder::open(cfg, out);
+    if let (Some(path), Some(state)) = (&cfg.state_file, &cfg.resumed) {
+        let _ = writeln!(
+            out,
+            "Resuming '{path}': {} finished games",
+            state.games.len()
+        );
+    }
+    let mut scheduler = cfg.format.scheduler(cfg);
     let mut games = GameList::new(cfg);
     while !stop.load(Ordering::SeqCst) {
         let encounters = scheduler.next_encounters(&st);
@@ -489,143 +515,255 @@ pub fn run(cfg: &TournamentConfig, out: &mut dyn Write) -> Standings {
             break;
         }
         let jobs = games.games_of(&encounters);
-        play_games(cfg, &jobs, games.count, &stop, &mut st, &mut recorder, out);
+        let batch = Batch {
+            cfg,
+            jobs: &jobs,
+            total: games.count,
+            stop: &stop,
+            scheduler: scheduler.as_ref(),
+        };
+        batch.play(&mut st, &mut recorder, out);
+        if let Some(progress) = scheduler.progress(&st) {
+            let _ = write!(out, "{progress}");
+        }
     }
+    if !recorder.stored.is_empty() && !stop.load(Ordering::SeqCst) {
+        let _ = writeln!(
+            out,
+            "Warning: {} games of the state file were not part of the event",
+            recorder.stored.len()
+        );
+    }
+    st.placings = scheduler.placings(&st);
     let _ = writeln!(out, "Tournament finished");
     if two {
         let _ = writeln!(out, "{}", st.score_line());
         let _ = write!(out, "{}", st.stats_block(cfg.sprt.as_ref(), cfg.repeat));
     }
-    let _ = write!(out, "{}", st.table());
+    let _ = write!(out, "{}", scheduler.table(&st));
+    if !cfg.teams.is_empty() && cfg.format != TournamentFormat::TeamRoundRobin {
+        let entries = member_places(&cfg.teams, &st.placings, &st);
+        let _ = write!(out, "{}", member_places_table(&cfg.teams, &entries));
+    }
     let _ = out.flush();
     st
 }
 
-/// Plays `jobs`, `cfg.concurrency` at once, into the standings (`total`: the games
-/// named so far, for the progress lines); sets `stop` when the SPRT decides.
-fn play_games(
-    cfg: &TournamentConfig,
-    jobs: &[Job],
-    total: usize,
-    stop: &AtomicBool,
-    st: &mut Standings,
-    recorder: &mut Recorder,
-    out: &mut dyn Write,
-) {
-    let two = cfg.engines.len() == 2;
-    let next = AtomicUsize::new(0);
-    let (tx, rx) = channel::<Progress>();
-    std::thread::scope(|scope| {
-        for _ in 0..cfg.concurrency.max(1) {
-            let tx = tx.clone();
-            let next = &next;
-            scope.spawn(move || loop {
-                if stop.load(Ordering::SeqCst) {
-                    return;
-                }
-                let k = next.fetch_add(1, Ordering::SeqCst);
-                let Some(job) = jobs.get(k) else { return };
-                let _ = tx.send(Progress::Started(k));
-                let record = play_game(
-                    &cfg.engines[job.red],
-                    &cfg.engines[job.black],
-                    &job.opening,
-                    &cfg.settings,
-                );
-                let (counted, wait) = mpsc::channel();
-                if tx.send(Progress::Finished(k, record, counted)).is_err() {
-                    return;
-                }
-                let _ = wait.recv();
-            });
+/// Replays an event from the finished games of its state file (`cfg.resumed`) without
+/// playing any: the standings and placings it ended with (for seeding a later event
+/// by its results).
+///
+/// # Errors
+/// When the state file lacks a game the event needs (it is not finished), or holds one
+/// that is not the event's.
+pub fn replay(cfg: &TournamentConfig) -> Result<Standings, String> {
+    let mut st = Standings::new(cfg);
+    let mut stored: HashMap<usize, StoredGame> = cfg
+        .resumed
+        .iter()
+        .flat_map(|state| state.games.iter())
+        .map(|g| (g.number, g.clone()))
+        .collect();
+    let mut scheduler = cfg.format.scheduler(cfg);
+    let mut games = GameList::new(cfg);
+    loop {
+        let encounters = scheduler.next_encounters(&st);
+        if encounters.is_empty() {
+            break;
         }
-        drop(tx);
-        for ev in rx {
-            match ev {
-                Progress::Started(k) => {
-                    let j = &jobs[k];
-                    let _ = writeln!(
-                        out,
-                        "Started game {} of {} ({} vs {})",
-                        j.number, total, cfg.engines[j.red].name, cfg.engines[j.black].name
+        for job in games.games_of(&encounters) {
+            let g = stored.remove(&job.number).ok_or_else(|| {
+                format!(
+                    "the event is not finished (its game {} is missing)",
+                    job.number
+                )
+            })?;
+            if (g.tag.as_str(), g.red, g.black) != (job.tag.as_str(), job.red, job.black) {
+                return Err(format!("game {} is not the event's", job.number));
+            }
+            st.add(job, g.record);
+        }
+    }
+    st.placings = scheduler.placings(&st);
+    Ok(st)
+}
+
+/// One batch of games: what a scheduler named at once.
+struct Batch<'a> {
+    cfg: &'a TournamentConfig,
+    jobs: &'a [Job],
+    /// The games named so far, for the progress lines.
+    total: usize,
+    /// Set when the SPRT decides (or the state file does not fit the event).
+    stop: &'a AtomicBool,
+    scheduler: &'a dyn Scheduler,
+}
+
+impl Batch<'_> {
+    /// Plays the jobs, `concurrency` at once, into the standings; the games the state
+    /// file holds are counted first, without playing them.
+    fn play(&self, st: &mut Standings, recorder: &mut Recorder, out: &mut dyn Write) {
+        let mut pending: Vec<&Job> = Vec::new();
+        for job in self.jobs {
+            let Some(stored) = recorder.stored.remove(&job.number) else {
+                pending.push(job);
+                continue;
+            };
+            if (stored.tag.as_str(), stored.red, stored.black)
+                != (job.tag.as_str(), job.red, job.black)
+            {
+                let _ = writeln!(
+                    out,
+                    "Error: the state file's game {} ({} {} v {}) is not the event's ({} {} v {}); \
+                     stopping",
+                    job.number, stored.tag, stored.red, stored.black, job.tag, job.red, job.black
+                );
+                self.stop.store(true, Ordering::SeqCst);
+                return;
+            }
+            if self.stop.load(Ordering::SeqCst) {
+                return;
+            }
+            self.count(st, recorder, job, stored.record, false, out);
+        }
+        let next = AtomicUsize::new(0);
+        let (tx, rx) = channel::<Progress>();
+        let pending = &pending;
+        let (cfg, stop) = (self.cfg, self.stop);
+        std::thread::scope(|scope| {
+            for _ in 0..cfg.concurrency.max(1) {
+                let tx = tx.clone();
+                let next = &next;
+                scope.spawn(move || loop {
+                    if stop.load(Ordering::SeqCst) {
+                        return;
+                    }
+                    let k = next.fetch_add(1, Ordering::SeqCst);
+                    let Some(job) = pending.get(k) else { return };
+                    let _ = tx.send(Progress::Started(k));
+                    let record = play_game(
+                        &job.engine_config(&cfg.engines[job.red]),
+                        &job.engine_config(&cfg.engines[job.black]),
+                        &job.opening,
+                        &cfg.settings,
                     );
-                }
-                Progress::Finished(k, record, counted) => {
-                    let job = jobs[k].clone();
-                    let _ = writeln!(
-                        out,
-                        "Finished game {} ({} vs {}): {} {{{}}}",
-                        job.number,
-                        record.red,
-                        record.black,
-                        record.outcome.pgn(),
-                        record.reason
-                    );
-                    let red_points = record.outcome.score_for(Color::Red);
-                    st.wdl[job.red][job.black].add(red_points);
-                    st.wdl[job.black][job.red].add(1.0 - red_points);
-                    if let Some((_, text)) = &cfg.pgn_out {
-                        if let Some(f) = recorder.pgn_file.as_mut() {
-                            let tags = Tags {
-                                event: cfg.event.clone(),
-                                site: cfg.site.clone(),
-                                round: format!("{}.{}", job.round, job.number),
-                                date: recorder.date.clone(),
-                            };
-                            let _ = f.write_all(write_game(&record, &tags, *text).as_bytes());
-                            let _ = f.flush();
-                        }
+                    let (counted, wait) = mpsc::channel();
+                    if tx.send(Progress::Finished(k, record, counted)).is_err() {
+                        return;
                     }
-                    // Game pairs (engine 0's points).
-                    if two && cfg.repeat {
-                        let p0 = if job.red == 0 {
-                            red_points
-                        } else {
-                            1.0 - red_points
-                        };
-                        let key = job.pair_of.unwrap_or(job.number);
-                        if let Some(first) = recorder.first_of_pair.remove(&key) {
-                            st.pairs.add(first + p0);
-                        } else {
-                            recorder.first_of_pair.insert(key, p0);
-                        }
+                    let _ = wait.recv();
+                });
+            }
+            drop(tx);
+            for ev in rx {
+                match ev {
+                    Progress::Started(k) => {
+                        let j = pending[k];
+                        let _ = writeln!(
+                            out,
+                            "Started game {} of {} ({} vs {})",
+                            j.number,
+                            self.total,
+                            self.cfg.engines[j.red].name,
+                            self.cfg.engines[j.black].name
+                        );
                     }
-                    st.games.push((job, record));
-                    let done = st.games.len() as u32;
-                    if two {
-                        let _ = writeln!(out, "{}", st.score_line());
+                    Progress::Finished(k, record, counted) => {
+                        self.count(st, recorder, pending[k], record, true, out);
+                        let _ = counted.send(());
                     }
-                    let interval_hit = cfg.rating_interval > 0 && done % cfg.rating_interval == 0;
-                    if interval_hit {
-                        if two {
-                            let _ =
-                                write!(out, "{}", st.stats_block(cfg.sprt.as_ref(), cfg.repeat));
-                        } else {
-                            let _ = write!(out, "{}", st.table());
-                        }
-                    }
-                    if let (true, Some(sprt), None) = (two, cfg.sprt.as_ref(), st.sprt_decision) {
-                        let llr = if cfg.repeat {
-                            sprt.llr_pentanomial(&st.pairs)
-                        } else {
-                            sprt.llr_trinomial(&st.wdl[0][1])
-                        };
-                        let d = sprt.decide(llr);
-                        if d != SprtDecision::Continue {
-                            st.sprt_decision = Some(d);
-                            stop.store(true, Ordering::SeqCst);
-                            let _ = writeln!(
-                                out,
-                                "SPRT: {} was accepted (llr {:.3})",
-                                if d == SprtDecision::H1 { "H1" } else { "H0" },
-                                llr
-                            );
-                        }
-                    }
-                    let _ = out.flush();
-                    let _ = counted.send(());
                 }
             }
+        });
+    }
+
+    /// Counts a finished game: the standings, the state file and the PGN file (for a
+    /// game just played, `fresh`), the pair statistics, the rating interval's table and
+    /// the SPRT.
+    fn count(
+        &self,
+        st: &mut Standings,
+        recorder: &mut Recorder,
+        job: &Job,
+        record: GameRecord,
+        fresh: bool,
+        out: &mut dyn Write,
+    ) {
+        let cfg = self.cfg;
+        let two = cfg.engines.len() == 2;
+        let _ = writeln!(
+            out,
+            "Finished game {} ({} vs {}): {} {{{}}}{}",
+            job.number,
+            record.red,
+            record.black,
+            record.outcome.pgn(),
+            record.reason,
+            if fresh { "" } else { " (from the state file)" }
+        );
+        let red_points = record.outcome.score_for(Color::Red);
+        if fresh {
+            // The state file first: a game it holds is never played again.
+            if let Some(f) = recorder.state_file.as_mut() {
+                let line = resume::game_line(job.number, &job.tag, job.red, job.black, &record);
+                let _ = f.write_all(line.as_bytes()).and_then(|()| f.flush());
+            }
+            if let (Some((_, text)), Some(f)) = (&cfg.pgn_out, recorder.pgn_file.as_mut()) {
+                let tags = Tags {
+                    event: cfg.event.clone(),
+                    site: cfg.site.clone(),
+                    round: job.tag.clone(),
+                    date: recorder.date.clone(),
+                };
+                let _ = f.write_all(write_game(&record, &tags, *text).as_bytes());
+                let _ = f.flush();
+            }
         }
-    });
+        // Game pairs (engine 0's points).
+        if two && cfg.repeat {
+            let p0 = if job.red == 0 {
+                red_points
+            } else {
+                1.0 - red_points
+            };
+            let key = job.pair_of.unwrap_or(job.number);
+            if let Some(first) = recorder.first_of_pair.remove(&key) {
+                st.pairs.add(first + p0);
+            } else {
+                recorder.first_of_pair.insert(key, p0);
+            }
+        }
+        st.add(job.clone(), record);
+        let done = st.games.len() as u32;
+        if two {
+            let _ = writeln!(out, "{}", st.score_line());
+        }
+        let interval_hit = cfg.rating_interval > 0 && done % cfg.rating_interval == 0;
+        if interval_hit {
+            if two {
+                let _ = write!(out, "{}", st.stats_block(cfg.sprt.as_ref(), cfg.repeat));
+            } else {
+                let _ = write!(out, "{}", self.scheduler.table(st));
+            }
+        }
+        if let (true, Some(sprt), None) = (two, cfg.sprt.as_ref(), st.sprt_decision) {
+            let llr = if cfg.repeat {
+                sprt.llr_pentanomial(&st.pairs)
+            } else {
+                sprt.llr_trinomial(&st.wdl[0][1])
+            };
+            let d = sprt.decide(llr);
+            if d != SprtDecision::Continue {
+                st.sprt_decision = Some(d);
+                self.stop.store(true, Ordering::SeqCst);
+                let _ = writeln!(
+                    out,
+                    "SPRT: {} was accepted (llr {:.3})",
+                    if d == SprtDecision::H1 { "H1" } else { "H0" },
+                    llr
+                );
+            }
+        }
+        let _ = out.flush();
+    }
 }

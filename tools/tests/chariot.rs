@@ -28,18 +28,14 @@ use chariot_tools::tournament::{run, Standings, TournamentConfig};
 /// One match at a time: the timed match must not share two cores with the other.
 static ONE_MATCH: Mutex<()> = Mutex::new(());
 
-/// The PGN's game with round label `round.number` is the standings' game `number`:
-/// the same result, and the moves the tourney recorded.
+/// The PGN's game with round label `round` is the standings' game of that tag (a
+/// match's `1.1.g` for its game g): the same result, and the moves the tourney
+/// recorded.
 fn game_of_round<'a>(st: &'a Standings, round: &str) -> &'a chariot_tools::game::GameRecord {
-    let number: usize = round
-        .split('.')
-        .nth(1)
-        .and_then(|n| n.parse().ok())
-        .unwrap_or_else(|| panic!("round {round}"));
     let found: Vec<_> = st
         .games
         .iter()
-        .filter(|(job, _)| job.number == number)
+        .filter(|(job, _)| job.tag == round)
         .collect();
     assert_eq!(found.len(), 1, "round {round}");
     &found[0].1
@@ -123,6 +119,7 @@ fn chariot_against_chariot() {
         },
         event: "chariot test".into(),
         site: "ci".into(),
+        ..TournamentConfig::default()
     };
     let mut out = Vec::new();
     let st = run(&cfg, &mut out);
@@ -227,6 +224,7 @@ fn chariot_against_chariot_on_a_tiny_clock() {
         settings,
         event: "chariot clock test".into(),
         site: "ci".into(),
+        ..TournamentConfig::default()
     };
     let mut out = Vec::new();
     let st = run(&cfg, &mut out);
@@ -249,5 +247,67 @@ fn chariot_against_chariot_on_a_tiny_clock() {
             "{}",
             rec.time_control
         );
+    }
+}
+
+#[test]
+fn chariot_in_a_swiss_and_a_knockout() {
+    // Four Chariot processes at depth 1 (two UCCI, two UCI): a three-round Swiss, then
+    // a knockout of mini-matches (level ties go to the extra pair and the decider).
+    let _one = ONE_MATCH.lock().unwrap_or_else(|e| e.into_inner());
+    let bin = chariot_binary();
+    let engine = |name: &str, proto: Protocol| {
+        let mut e = EngineConfig::new(name, &bin.to_string_lossy(), proto);
+        e.limits.depth = Some(1);
+        e.init_timeout_ms = 10_000;
+        e
+    };
+    let dir = std::env::temp_dir().join(format!("tourney-chariot-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let openings =
+        parse_openings(include_str!("../openings/default.epd"), OpeningFormat::Epd).unwrap();
+    let mut settings = GameSettings {
+        hang_timeout_ms: 20_000,
+        ..GameSettings::default()
+    };
+    settings.rules.move_limit = 40;
+    for (format, games, want) in [
+        (TournamentFormat::Swiss, 1, 3 * 2),
+        (TournamentFormat::Knockout, 2, 3 * 2),
+    ] {
+        let pgn = dir.join(format!("chariot-{}.pgn", format.name()));
+        let _ = std::fs::remove_file(&pgn);
+        let cfg = TournamentConfig {
+            engines: vec![
+                engine("UCCI-1", Protocol::Ucci),
+                engine("UCI-1", Protocol::Uci),
+                engine("UCCI-2", Protocol::Ucci),
+                engine("UCI-2", Protocol::Uci),
+            ],
+            format,
+            games,
+            rounds: 3,
+            openings: (0..6).map(|i| openings[i * 20 + 5].clone()).collect(),
+            concurrency: 2,
+            pgn_out: Some((pgn.to_string_lossy().to_string(), MoveText::Iccs)),
+            rating_interval: 0,
+            settings: settings.clone(),
+            event: format!("chariot {}", format.name()),
+            ..TournamentConfig::default()
+        };
+        let mut out = Vec::new();
+        let st = run(&cfg, &mut out);
+        let out = String::from_utf8(out).unwrap();
+        // A knockout's level ties add games beyond its three mini-matches.
+        assert!(st.games.len() >= want, "{out}");
+        if format == TournamentFormat::Swiss {
+            assert_eq!(st.games.len(), want, "{out}");
+            assert!(out.contains("Swiss standings after 3 of 3 rounds"), "{out}");
+        } else {
+            assert!(out.contains("Champion: "), "{out}");
+        }
+        check_games(&st, &pgn, &out);
+        assert_eq!(st.placings.len(), 4);
+        assert_eq!(st.placings[0].place, 1, "{out}");
     }
 }

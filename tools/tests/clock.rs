@@ -158,3 +158,19 @@ fn fixed_time_and_no_clock() {
     assert_eq!(inf.report(), None);
     inf.record(1_000_000).unwrap();
 }
+
+#[test]
+fn a_faster_clock_divides_every_time() {
+    // The knockout's default tie-break clock: every time a quarter, move counts kept.
+    let tc = TimeControl::parse("40/60,10/15+0.5").unwrap();
+    assert_eq!(tc.divided(4).to_string(), "40/15,10/3.75+0.125");
+    let byo = TimeControl::parse_byoyomi("600/60/30").unwrap();
+    assert_eq!(byo.divided(4).to_string(), "byoyomi 150/15/7.5");
+    assert_eq!(
+        TimeControl::MoveTime(2).divided(4),
+        TimeControl::MoveTime(1)
+    );
+    assert_eq!(TimeControl::Infinite.divided(4), TimeControl::Infinite);
+    let no_step = TimeControl::parse_byoyomi("60/0/5").unwrap();
+    assert_eq!(no_step.divided(4).to_string(), "byoyomi 15/0/1.25");
+}

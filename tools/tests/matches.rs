@@ -59,6 +59,7 @@ fn config(engines: Vec<EngineConfig>, games: u32, pgn: Option<&PathBuf>) -> Tour
         },
         event: "test".into(),
         site: "ci".into(),
+        ..TournamentConfig::default()
     }
 }
 
@@ -184,15 +185,13 @@ fn random_vs_random_twenty_games() {
         );
     }
     assert_eq!(points_a, st.wdl[0][1].points());
-    // Game pairs share the opening with colours swapped.
+    // Game pairs share the opening with colours swapped; a match is round 1, board 1,
+    // and the Round tag's last part is the game's number.
     let mut by_round: Vec<&PgnGame> = games.iter().collect();
     by_round.sort_by_key(|g| {
-        g.tags["Round"]
-            .split('.')
-            .nth(1)
-            .unwrap()
-            .parse::<u32>()
-            .unwrap()
+        let round = &g.tags["Round"];
+        assert!(round.starts_with("1.1."), "{round}");
+        round.split('.').nth(2).unwrap().parse::<u32>().unwrap()
     });
     for pair in by_round.chunks(2) {
         assert_eq!(pair[0].tags["FEN"], pair[1].tags["FEN"]);

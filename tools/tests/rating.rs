@@ -3,8 +3,8 @@
 //! Rn = Ro + K(W - We), 第13-14条; file 003: QQ's K table and Yfirst ±100).
 
 use chariot_tools::rating::{
-    cxa_k, qq_expected, qq_k, rank, rate_cxa, rate_qq, round_half_up, table1_difference,
-    table2_expected_pct, GameResult, RatingMethod, Scoring, StartRating,
+    cxa_k, qq_expected, qq_k, rank, rank_among, rank_swiss, rate_cxa, rate_qq, round_half_up,
+    table1_difference, table2_expected_pct, GameResult, RatingMethod, Scoring, StartRating,
 };
 
 fn close(a: f64, b: f64, eps: f64) {
@@ -319,4 +319,78 @@ fn scoring_three_one_zero_changes_the_order() {
     assert_eq!(r3[pos(&r3, 1)].points, 2.0);
     let r1 = rank(4, &games, Scoring::One);
     assert_eq!(r1[pos(&r1, 0)].points, r1[pos(&r1, 1)].points);
+}
+
+#[test]
+fn swiss_placings_by_opponents_points_with_byes() {
+    // Five engines, three rounds (第15.2条: points, 对手分, wins, fouls):
+    //   R1: 0 beats 3, 1 draws 4, 2 has the bye
+    //   R2: 0 beats 2 (as Black), 4 beats 3, 1 has the bye
+    //   R3: 0 draws 4, 1 beats 2, 3 has the bye
+    // Points: 0 2.5, 1 2.5 (a bye is a win), 2 1, 3 1, 4 2. A bye adds to 对手分 the
+    // lowest score among the engines that scored: 1 (engines 2 and 3).
+    // 对手分: 0 = 3 + 2 + 4 = 1 + 1 + 2 = 4; 1 = 4 + 2 + bye = 2 + 1 + 1 = 4;
+    //        2 = 0 + 1 + bye = 2.5 + 2.5 + 1 = 6; 3 = 0 + 4 + bye = 2.5 + 2 + 1 = 5.5;
+    //        4 = 1 + 3 + 0 = 2.5 + 1 + 2.5 = 6.
+    // 0 and 1 are equal on points, 对手分, wins (1's bye counts as a win) and fouls:
+    // they share first place. 2 is above 3 on 对手分.
+    let games = [
+        g(0, 3, 1.0),
+        g(1, 4, 0.5),
+        g(2, 0, 0.0),
+        g(4, 3, 1.0),
+        g(0, 4, 0.5),
+        g(1, 2, 1.0),
+    ];
+    let r = rank_swiss(&[0, 1, 2, 3, 4], &games, &[2, 1, 3], Scoring::One);
+    let rows: Vec<(usize, usize, f64, f64, u32)> = r
+        .iter()
+        .map(|e| (e.engine, e.rank, e.points, e.opponents, e.wins))
+        .collect();
+    assert_eq!(
+        rows,
+        [
+            (0, 1, 2.5, 4.0, 2),
+            (1, 1, 2.5, 4.0, 2),
+            (4, 3, 2.0, 6.0, 1),
+            (2, 4, 1.0, 6.0, 1),
+            (3, 5, 1.0, 5.5, 1),
+        ]
+    );
+    // 2-1-0 scoring doubles points and 对手分 alike.
+    let r2 = rank_swiss(&[0, 1, 2, 3, 4], &games, &[2, 1, 3], Scoring::Two);
+    assert_eq!((r2[0].points, r2[0].opponents), (5.0, 8.0));
+    // Ties listed by seed: with the seed order 1 before 0, 1 is listed first.
+    let r = rank_swiss(&[1, 0, 2, 3, 4], &games, &[2, 1, 3], Scoring::One);
+    assert_eq!((r[0].engine, r[1].engine), (1, 0));
+}
+
+#[test]
+fn swiss_placings_by_wins_then_fouls() {
+    // Wins: 0 beat 1 and lost to 2; 3 drew 2 and 1. Both 1 point, 对手分 2 (0: 1 has
+    // ½ and 2 has 1½; 3: 2 has 1½ and 1 has ½); 0 has a win, 3 none.
+    let games = [g(0, 1, 1.0), g(2, 0, 1.0), g(3, 2, 0.5), g(1, 3, 0.5)];
+    let r = rank_swiss(&[3, 2, 1, 0], &games, &[], Scoring::One);
+    let order: Vec<usize> = r.iter().map(|e| e.engine).collect();
+    assert_eq!(order, [2, 0, 3, 1]);
+    assert_eq!((r[1].opponents, r[2].opponents), (2.0, 2.0));
+    // Fouls: R1 0 beats 1, 2 beats 3; R2 2 beats 0 (0 loses on time), 3 beats 1. 0 and
+    // 3: 1 point, one win, 对手分 0 + 2 = 2 each; 0 has the foul, so 3 is above it.
+    let mut fouled = [g(0, 1, 1.0), g(2, 3, 1.0), g(2, 0, 1.0), g(3, 1, 1.0)];
+    fouled[2].foul = true;
+    let r = rank_swiss(&[0, 1, 2, 3], &fouled, &[], Scoring::One);
+    let order: Vec<usize> = r.iter().map(|e| e.engine).collect();
+    assert_eq!(order, [2, 3, 0, 1]);
+    assert_eq!((r[1].opponents, r[2].opponents), (2.0, 2.0));
+    assert_eq!((r[1].fouls, r[2].fouls), (0, 1));
+    assert_eq!((r[1].rank, r[2].rank), (2, 3));
+}
+
+#[test]
+fn a_group_ranks_by_its_own_games() {
+    // Engines 0-3; the group is 1 and 3. Games outside the group are left out.
+    let games = [g(0, 1, 1.0), g(1, 3, 0.0), g(3, 1, 0.5), g(2, 3, 1.0)];
+    let r = rank_among(&[1, 3], &games, Scoring::One);
+    let rows: Vec<(usize, f64)> = r.iter().map(|e| (e.engine, e.points)).collect();
+    assert_eq!(rows, [(3, 1.5), (1, 0.5)]);
 }

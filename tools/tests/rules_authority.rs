@@ -264,6 +264,7 @@ fn fig3_match(rule_set: RuleSet) -> ((u32, u32, u32), Vec<String>) {
         },
         event: "rules".into(),
         site: "ci".into(),
+        ..TournamentConfig::default()
     };
     let standings = run(&cfg, &mut std::io::sink());
     let a = standings.total(0);

@@ -2,7 +2,7 @@
 //! moves (the rules core chooses them) and can misbehave on purpose.
 //!
 //! Usage: `fake-engine [MODE [N]] [--uci10] [--seed S] [--score CP] [--prefer M1,M2,…]
-//! [--log FILE]`
+//! [--log FILE] [--resign-under MS]`
 //!
 //! Modes (N = the number of good moves before misbehaving, default 0):
 //! - `random`: random legal moves (default);
@@ -41,6 +41,7 @@ fn main() {
     let mut score: i32 = 0;
     let mut prefer: Vec<String> = Vec::new();
     let mut log: Option<std::fs::File> = None;
+    let mut resign_under: Option<u64> = None;
     let mut i = 0;
     let mut positional = 0;
     while i < args.len() {
@@ -66,6 +67,10 @@ fn main() {
                         .open(path)
                         .ok()
                 });
+            }
+            "--resign-under" => {
+                i += 1;
+                resign_under = args.get(i).and_then(|s| s.parse().ok());
             }
             "--score" => {
                 i += 1;
@@ -247,7 +252,18 @@ fn main() {
                     ),
                 );
                 let black = pos.side_to_move() == chariot::board::Color::Black;
-                let resign = (mode == "resign" || mode == "resignblack" && black) && misbehave;
+                let clock_key = match (ucci, black) {
+                    (true, _) => "time",
+                    (false, false) => "wtime",
+                    (false, true) => "btime",
+                };
+                let own_time = words
+                    .windows(2)
+                    .find(|w| w[0] == clock_key)
+                    .and_then(|w| w[1].parse::<u64>().ok());
+                let short_of_time = matches!((resign_under, own_time), (Some(u), Some(t)) if t < u);
+                let resign = (mode == "resign" || mode == "resignblack" && black) && misbehave
+                    || short_of_time;
                 let draw = (mode == "draw" && misbehave)
                     || (mode == "acceptdraw" && words.get(1) == Some(&"draw"));
                 let tail = if resign {
