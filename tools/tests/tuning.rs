@@ -147,7 +147,10 @@ fn datagen_then_tune_writes_a_weights_file() {
     );
     let log = String::from_utf8_lossy(&out.stderr);
     let entries = read_weights(&free);
-    assert_eq!(entries[feature::MATERIAL + PieceKind::Rook.index()], (1000, 1000));
+    assert_eq!(
+        entries[feature::MATERIAL + PieceKind::Rook.index()],
+        (1000, 1000)
+    );
     assert_eq!(entries[feature::MATERIAL + PieceKind::King.index()], (0, 0));
     assert_eq!(entries[feature::MATERIAL + PieceKind::Pawn.index()], (0, 0));
     let moved = [

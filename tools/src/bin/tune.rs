@@ -201,7 +201,11 @@ fn render(w: &[f64], free_material: bool) -> String {
             MATERIAL,
             7,
         ),
-        ("PST king: ranks from the own back rank, files a..e", PST, 50),
+        (
+            "PST king: ranks from the own back rank, files a..e",
+            PST,
+            50,
+        ),
         ("PST advisor", PST + 50, 50),
         ("PST elephant", PST + 100, 50),
         ("PST horse", PST + 150, 50),
