@@ -55,7 +55,9 @@ impl std::ops::Mul<i32> for Score {
     }
 }
 
-/// Base values (the pawn's is its value before the river; see the pawn tables).
+/// The documents' base values (the pawn's is its value before the river; see the pawn
+/// tables). The evaluation's own material weights (`weights.rs`) were fitted from
+/// these by `tune -free-material`, the rook kept as the unit.
 pub const fn value(kind: PieceKind) -> Score {
     match kind {
         PieceKind::King => Score::new(0, 0),

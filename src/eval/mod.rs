@@ -169,15 +169,16 @@ mod tests {
         // A lone horse against a king with full advisors and elephants.
         let pos = Position::from_fen("2bakab2/9/9/9/9/9/9/9/4N4/4K4 w - - 0 1").unwrap();
         assert!(evaluate(&pos).abs() < 60, "{}", evaluate(&pos));
-        // 单车难破士象全: a lone rook does not beat full advisors and elephants...
+        // 单车难破士象全: a lone rook does not beat full advisors and elephants (it
+        // scores under half a horse)...
         let rook = Position::from_fen("2bakab2/9/9/9/9/9/9/9/R8/3K5 w - - 0 1").unwrap();
-        assert!(evaluate(&rook).abs() < 200, "{}", evaluate(&rook));
+        assert!(evaluate(&rook).abs() < 250, "{}", evaluate(&rook));
         // ...but against a bare king it is winning (and scores far more), and a horse
         // against a bare king is scaled down (it cannot mate alone) while still
         // counting as better.
         let bare = Position::from_fen("4k4/9/9/9/9/9/9/9/R8/3K5 w - - 0 1").unwrap();
         assert!(evaluate(&bare) > 700, "{}", evaluate(&bare));
-        assert!(evaluate(&bare) > 5 * evaluate(&rook));
+        assert!(evaluate(&bare) > 4 * evaluate(&rook));
         let horse = Position::from_fen("4k4/9/9/9/9/9/9/9/N8/3K5 w - - 0 1").unwrap();
         assert!(
             evaluate(&horse) > 0 && evaluate(&horse) < 150,
@@ -213,7 +214,7 @@ mod tests {
     }
 
     #[test]
-    fn material_weights_are_the_documents_values() {
+    fn material_weights_start_from_the_documents_values() {
         use crate::board::PieceKind;
         // The documents' values in points (100 here), middlegame → endgame: rook 10;
         // cannon 5 → 4.5; horse 4 → 4.7; advisor and elephant 2 → 3. The king has
@@ -230,9 +231,21 @@ mod tests {
         ];
         assert_eq!(documents.len(), PieceKind::ALL.len());
         for (kind, (mg, eg)) in documents {
+            assert_eq!(
+                material::value(kind),
+                material::Score::new(mg, eg),
+                "{kind:?}"
+            );
+            // `tune -free-material` fits the others; the rook stays the unit and the
+            // king and the pawn stay zero, and a fitted value stays within a fifth
+            // of the documents'.
             let w = hce::WEIGHTS[hce::feature::MATERIAL + kind.index()];
-            assert_eq!((w.mg, w.eg), (mg, eg), "{kind:?}");
-            assert_eq!(material::value(kind), w, "{kind:?}");
+            if matches!(kind, PieceKind::Rook | PieceKind::King | PieceKind::Pawn) {
+                assert_eq!((w.mg, w.eg), (mg, eg), "{kind:?}");
+            }
+            for (fitted, given) in [(w.mg, mg), (w.eg, eg)] {
+                assert!((fitted - given).abs() * 5 <= given, "{kind:?}: {w:?}");
+            }
         }
     }
 

@@ -413,7 +413,7 @@ impl<'a> Worker<'a> {
             // Step 9. Extensions and reductions, then the search of the move. The hash
             // move is singular when every other move fails well below its score: it is
             // searched deeper. When even the others reach beta, the node is cut (multi-cut).
-            let mut extension = i32::from(gives_check);
+            let mut extension = i32::from(gives_check && depth >= CHECK_EXTENSION_DEPTH);
             if Some(mv) == tt_move && excluded.is_none() && depth >= SE_DEPTH && ply > 0 {
                 if let Some(t) = tt.filter(|t| {
                     t.depth >= depth - SE_TT_DEPTH_MARGIN

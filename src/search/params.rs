@@ -88,6 +88,10 @@ pub const SE_DEPTH: i32 = 8;
 pub const SE_MARGIN: i32 = 16;
 pub const SE_TT_DEPTH_MARGIN: i32 = 3;
 
+/// Checks are extended by a ply from this depth on (xiangqi is full of checks; below
+/// it the quiescence's evasions see them).
+pub const CHECK_EXTENSION_DEPTH: i32 = 6;
+
 /// Beyond this ply nothing is extended (the line must end before `MAX_PLY`).
 pub const EXTENSION_PLY_LIMIT: usize = 2 * MAX_PLY / 3;
 
