@@ -173,18 +173,23 @@ mod tests {
         // scores under half a horse)...
         let rook = Position::from_fen("2bakab2/9/9/9/9/9/9/9/R8/3K5 w - - 0 1").unwrap();
         assert!(evaluate(&rook).abs() < 250, "{}", evaluate(&rook));
-        // ...but against a bare king it is winning (and scores far more), and a horse
-        // against a bare king is scaled down (it cannot mate alone) while still
-        // counting as better.
+        // ...but against a bare king it is winning (and scores far more). A horse
+        // mates a bare king (马胜光将) and scores like it; a lone cannon cannot (it
+        // has no screen) and is scaled down while still counting as better, until an
+        // advisor gives it one (炮仕胜光将; tests/endgames.rs solves these).
         let bare = Position::from_fen("4k4/9/9/9/9/9/9/9/R8/3K5 w - - 0 1").unwrap();
         assert!(evaluate(&bare) > 700, "{}", evaluate(&bare));
         assert!(evaluate(&bare) > 4 * evaluate(&rook));
         let horse = Position::from_fen("4k4/9/9/9/9/9/9/9/N8/3K5 w - - 0 1").unwrap();
+        assert!(evaluate(&horse) > 300, "{}", evaluate(&horse));
+        let cannon = Position::from_fen("4k4/9/9/9/9/9/9/9/C8/3K5 w - - 0 1").unwrap();
         assert!(
-            evaluate(&horse) > 0 && evaluate(&horse) < 150,
+            evaluate(&cannon) > 0 && evaluate(&cannon) < 150,
             "{}",
-            evaluate(&horse)
+            evaluate(&cannon)
         );
+        let screened = Position::from_fen("4k4/9/9/9/9/9/9/9/C3A4/3K5 w - - 0 1").unwrap();
+        assert!(evaluate(&screened) > 300, "{}", evaluate(&screened));
     }
 
     #[test]
