@@ -405,6 +405,14 @@ fn setboard_and_bad_fens() {
         assert!(lines[1].starts_with("Error ("), "{lines:#?}");
         assert!(!lines.iter().any(|l| l.starts_with("move")), "{lines:#?}");
     }
+    // A huge bad field is not echoed whole.
+    let side = "w".repeat(100_000);
+    e.send(&format!("setboard 4k4/9/9/9/9/9/9/9/9/3K5 {side} - - 0 1"));
+    let lines = e.sync(12);
+    assert!(
+        lines.len() == 1 && lines[0].starts_with("tellusererror") && lines[0].len() < 300,
+        "{lines:?}"
+    );
     e.send("setboard rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1");
     e.send("usermove h2e2");
     e.send("go");

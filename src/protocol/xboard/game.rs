@@ -436,7 +436,10 @@ impl Game {
                 }
             }
             Err(e) => {
-                engine.say(&format!("tellusererror Illegal position: {e}"));
+                engine.say(&format!(
+                    "tellusererror Illegal position: {}",
+                    quoted(&e.to_string())
+                ));
                 self.bad_setup = true;
             }
         }
