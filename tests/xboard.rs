@@ -444,6 +444,7 @@ fn analyze_with_status_moves_undo_and_exit() {
     pos.try_play("h2e2").unwrap();
     let lines = e.lines_until(|l| reached(l, 6), SECOND * 10);
     assert!(check_pvs(&pos, &lines) >= 5);
+    std::thread::sleep(ms(100));
     e.send(".");
     let (status, _) = e.wait_for(|l| l.starts_with("stat01:"), SECOND);
     let numbers: Vec<u64> = status["stat01:".len()..]
@@ -740,6 +741,21 @@ fn result_claims_for_mate_kunbi_and_perpetual_check() {
         lines.len() == 1 && lines[0].starts_with("1/2-1/2"),
         "{lines:#?}"
     );
+
+    // The natural limit: the 120th ply without a capture ends the game while `Rule60`
+    // is on; with it off, the engine plays on (and takes the rook).
+    let fen = "r2k5/9/9/9/9/9/9/9/4A4/R3K4 w - - 119 80";
+    set_up(&mut e, fen, "");
+    e.send("playother");
+    e.send("usermove a0a1");
+    assert_eq!(
+        e.sync(6),
+        ["1/2-1/2 {Natural limit: 60 moves without capture}"]
+    );
+    e.send("option Rule60=0");
+    let mut pos = set_up(&mut e, fen, "a0a1");
+    e.send("go");
+    e.engine_move(&mut pos, SECOND * 3);
 }
 
 #[test]
