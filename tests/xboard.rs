@@ -885,12 +885,13 @@ fn bad_input_and_commands_while_thinking_never_stop_the_engine() {
     let mut pos = Position::startpos();
     e.engine_move(&mut pos, SECOND * 2);
     assert!(e.sync(2).iter().all(|l| !l.starts_with("move")));
-    // End of input while thinking ends the engine cleanly, at once.
+    // End of input while thinking ends the engine cleanly, at once, with its move.
     e.send("st 30");
     e.send("go");
     std::thread::sleep(ms(200));
     e.close_stdin();
     assert!(e.exits_within(SECOND * 2), "EOF while thinking");
+    e.engine_move(&mut pos, SECOND);
 }
 
 #[test]

@@ -223,9 +223,12 @@ impl Engine {
                     }
                 }
                 Event::End => {
-                    // Finish cleanly: a running search is stopped; a perft or bench that
-                    // a script asked for is finished first.
+                    // Finish cleanly: a running search is stopped (and answers, a CECP
+                    // game's with its move); a perft or bench that a script asked for is
+                    // finished first.
                     self.wait_for_count();
+                    self.stop_and_wait();
+                    self.deliver_finished();
                     self.stop_and_wait();
                     return Ok(());
                 }
@@ -329,18 +332,18 @@ impl Engine {
     /// and answer with an event are answered first (as [`Engine::run`] answers them at
     /// once).
     pub fn handle(&mut self, line: &str) -> bool {
+        self.deliver_finished();
+        self.handle_line(line)
+    }
+
+    /// Answers the searches that have ended and wait in the queue (outside
+    /// [`Engine::run`] nothing else is queued).
+    fn deliver_finished(&mut self) {
         while let Ok(event) = self.inbox.try_recv() {
-            match event {
-                Event::Finished { job, outcome } => self.finished(job, outcome),
-                Event::Line(bytes) => {
-                    if !self.handle_line(&String::from_utf8_lossy(&bytes)) {
-                        return false;
-                    }
-                }
-                Event::End | Event::ReadError(_) => {}
+            if let Event::Finished { job, outcome } = event {
+                self.finished(job, outcome);
             }
         }
-        self.handle_line(line)
     }
 
     fn handle_line(&mut self, line: &str) -> bool {
