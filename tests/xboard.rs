@@ -906,3 +906,114 @@ fn quit_while_thinking() {
     e.send("quit");
     assert!(e.exits_within(SECOND * 2), "quit while analysing");
 }
+
+/// CECP lines, each possibly mutated, fed to an engine in this process (writing into a
+/// sink): nothing may panic, the engine's threads included; every line is followed by
+/// `force`, which stops any search it started.
+#[test]
+fn random_and_mutated_cecp_lines_never_panic() {
+    use std::panic::{catch_unwind, AssertUnwindSafe};
+    use std::sync::atomic::{AtomicBool, Ordering};
+
+    static PANICKED: AtomicBool = AtomicBool::new(false);
+    let _serial = serial();
+    let seeds = [
+        "new",
+        "variant xiangqi",
+        "force",
+        "go",
+        "playother",
+        "level 40 5 0",
+        "level 0 0:01 0.01",
+        "st 0.02",
+        "sd 2",
+        "nps 1000",
+        "time 100",
+        "otim 100",
+        "usermove h2e2",
+        "h9g7",
+        "?",
+        "ping 1",
+        "draw",
+        "result 1-0 {Red mates}",
+        "setboard rheakaehr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RHEAKAEHR b - - 0 1",
+        "setboard 4k4/4a4/5P3/9/6C2/3R5/9/9/9/4K4 w - - 0 1",
+        "hint",
+        "bk",
+        "undo",
+        "remove",
+        "hard",
+        "easy",
+        "post",
+        "nopost",
+        "analyze",
+        "exit",
+        ".",
+        "pause",
+        "resume",
+        "option Move Overhead=10",
+        "option Repetition Rule=asian",
+        "option Clear Hash",
+        "protover 2",
+        "accepted ping",
+        "name x",
+        "quit",
+    ];
+    let interesting = b"0123456789 -=:.?abcdefghi/rheakcpRHEAKCP{}\t";
+    let mut rng = Rng(0x0C3C_0B0A_2D15_EA5E);
+    let mut engine = chariot::protocol::Engine::new(std::io::sink());
+    let default_hook = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        PANICKED.store(true, Ordering::SeqCst);
+        default_hook(info);
+    }));
+    engine.handle("xboard");
+    engine.handle("st 0.02");
+    let mut lines = 0;
+    for _ in 0..3_000 {
+        let mut bytes = rng.pick(&seeds).as_bytes().to_vec();
+        for _ in 0..rng.below(4) {
+            let len = bytes.len();
+            match rng.below(5) {
+                0 if len > 0 => {
+                    let i = rng.below(len);
+                    bytes[i] = *rng.pick(interesting);
+                }
+                1 if len > 0 => bytes.truncate(rng.below(len)),
+                2 => {
+                    let i = rng.below(len + 1);
+                    bytes.insert(i, *rng.pick(interesting));
+                }
+                3 => bytes.extend_from_slice(rng.pick(&seeds).as_bytes()),
+                _ => bytes.push(rng.next() as u8),
+            }
+        }
+        let line = String::from_utf8_lossy(&bytes).into_owned();
+        // Not fed: `memory` and `cores` (up to 64 GiB and 256 threads would be asked of
+        // the machine).
+        if ["memory", "cores"]
+            .iter()
+            .any(|w| line.trim_start().starts_with(w))
+        {
+            continue;
+        }
+        let survived = catch_unwind(AssertUnwindSafe(|| {
+            if !engine.handle(&line) {
+                // `quit`: a new engine carries on.
+                engine = chariot::protocol::Engine::new(std::io::sink());
+                engine.handle("xboard");
+                engine.handle("st 0.02");
+            }
+            engine.handle("force");
+        }));
+        assert!(survived.is_ok(), "the engine panicked on {line:?}");
+        lines += 1;
+    }
+    engine.handle("quit");
+    let _ = std::panic::take_hook();
+    assert!(
+        !PANICKED.load(Ordering::SeqCst),
+        "a thread of the engine panicked (see the message above)"
+    );
+    assert!(lines > 2_900, "{lines} lines fed");
+}
