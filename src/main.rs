@@ -21,7 +21,7 @@ macro_rules! outln {
     name = "chariot",
     version,
     about = "Chariot, a xiangqi (Chinese chess) engine. \
-Without a subcommand it speaks UCCI or UCI on stdin/stdout."
+Without a subcommand it speaks UCCI, UCI or CECP (XBoard) on stdin/stdout."
 )]
 struct Cli {
     #[command(subcommand)]
@@ -119,7 +119,7 @@ fn main() -> ExitCode {
     match cli.command {
         None => {
             let mut engine = Engine::new(io::stdout());
-            match engine.run(io::stdin().lock()) {
+            match engine.run(io::BufReader::new(io::stdin())) {
                 Ok(()) => ExitCode::SUCCESS,
                 Err(_) => ExitCode::FAILURE,
             }

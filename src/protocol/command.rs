@@ -8,7 +8,7 @@
 
 use std::fmt;
 
-use super::{ucci, uci};
+use super::{ucci, uci, xboard};
 
 pub use super::dialect::Dialect;
 
@@ -74,6 +74,8 @@ pub enum Command {
     Bench(Option<i32>),
     Quit,
     Nothing,
+    /// A CECP command, for the CECP game ([`xboard::Game`]).
+    Xboard(xboard::Cecp),
 }
 
 /// What is wrong with an input line.
@@ -122,6 +124,8 @@ pub fn parse(line: &str) -> Result<Command, ProtocolError> {
     }
     Ok(match first {
         "isready" => Command::IsReady,
+        // CECP's hello word picks that dialect, whose lines are then read apart.
+        "xboard" => Command::Hello(Dialect::Xboard),
         "setoption" if rest.first() == Some(&"name") => uci::setoption(&rest[1..])?,
         "setoption" => ucci::setoption(rest)?,
         "position" => parse_position(rest)?,
@@ -300,6 +304,7 @@ mod tests {
     fn parses_the_basic_commands() {
         assert_eq!(parse("ucci"), Ok(Command::Hello(Dialect::Ucci)));
         assert_eq!(parse("  uci  "), Ok(Command::Hello(Dialect::Uci)));
+        assert_eq!(parse("xboard"), Ok(Command::Hello(Dialect::Xboard)));
         assert_eq!(parse(""), Ok(Command::Nothing));
         assert_eq!(parse("go perft 3"), Ok(Command::Perft(3)));
         assert!(parse("go perft x").is_err());

@@ -1,13 +1,13 @@
 //! The seam between the dialect-free engine core and the protocols a GUI speaks: which
 //! dialect it is ([`Dialect`]), what the core has to say ([`Report`]), and how a dialect
 //! reads a line and words a report ([`Speaker`]). Each dialect is one file beside this
-//! one ([`uci`](super::uci), [`ucci`](super::ucci)); another dialect is another file and
-//! one more arm in [`Dialect::speaker`].
+//! one ([`uci`](super::uci), [`ucci`](super::ucci), [`xboard`](super::xboard)); another
+//! dialect is another file and one more arm in [`Dialect::speaker`].
 
 use super::command::{Command, ProtocolError};
 use super::limits::TimeUnit;
 use super::options::Spec;
-use super::{ucci, uci};
+use super::{ucci, uci, xboard};
 use crate::board::Move;
 use crate::search::{Bound, Info};
 
@@ -19,6 +19,8 @@ pub const ENGINE_NAME: &str = concat!("Chariot ", env!("CARGO_PKG_VERSION"));
 pub enum Dialect {
     Ucci,
     Uci,
+    /// CECP, the XBoard/WinBoard protocol.
+    Xboard,
 }
 
 impl Dialect {
@@ -27,6 +29,7 @@ impl Dialect {
         match self {
             Dialect::Uci => &uci::Uci,
             Dialect::Ucci => &ucci::Ucci,
+            Dialect::Xboard => &xboard::Xboard,
         }
     }
 }
@@ -81,6 +84,11 @@ pub enum Report<'a> {
     Bye,
     /// A note for the GUI's log; errors start `error: `.
     Message(&'a str),
+    /// An input line that could not be read, and why.
+    Rejected {
+        line: &'a str,
+        error: &'a ProtocolError,
+    },
     /// What the table holds for the position of a `probe` (`None`: nothing).
     Probed(Option<HashEntry>),
     /// A line of the engine's own reports, the same in every dialect (`d`, `eval`,

@@ -1,11 +1,18 @@
 //! The dialect-free core of the protocol loop: the position with its history, the
-//! settings, and a search running in its own thread while this one keeps reading input
+//! settings, and a search running in its own thread while this one keeps handling input
 //! (`isready`, `stop`, `ponderhit` and `quit` are honoured while thinking). What it has
 //! to say is an [`Report`], which the chosen dialect's [`Speaker`] reads lines for and
 //! words; nothing here knows a dialect's syntax.
+//!
+//! [`Engine::run`] reads the input on a thread of its own and takes events from one
+//! queue: the input's lines, and searches whose outcome comes back to this thread
+//! ([`Answer::Event`]) rather than being worded where they ran: CECP's game layer
+//! ([`xboard::Game`]) plays the engine's move on its game here, so that the game and
+//! what the GUI was told never disagree.
 
 use std::io::{self, BufRead, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{self, Receiver, Sender};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
@@ -15,15 +22,19 @@ use super::dialect::{HashEntry, Offer, Report, Speaker};
 use super::limits::{allowed_moves, limits_for};
 use super::options::{self, Id, OptionError, OptionType, Spec, OPTIONS};
 use super::settings::Settings;
+use super::xboard;
 use crate::board::{perft, Move, Position};
 use crate::eval::nnue::{self, Network};
-use crate::search::{self, Config, Info, Outcome, Reporter, Shared};
+use crate::search::{self, Config, Info, Limits, Outcome, Reporter, Shared};
 
 /// Longest input line read in full; the rest of a longer line is discarded.
 const MAX_LINE: usize = 1 << 20;
 
-/// A score at or below this is hopeless: resign (UCCI, when allowed).
-const RESIGN_SCORE: i32 = -2_500;
+/// A score at or below this is hopeless: resign (UCCI and CECP, when allowed).
+pub(super) const RESIGN_SCORE: i32 = -2_500;
+
+/// Input lines read ahead of the one being handled, at most.
+const QUEUED_LINES: usize = 64;
 
 type Out = Arc<Mutex<Box<dyn Write + Send>>>;
 
@@ -33,6 +44,22 @@ type Out = Arc<Mutex<Box<dyn Write + Send>>>;
 struct Output {
     out: Out,
     speaker: &'static dyn Speaker,
+    /// Whether search progress (`info` lines, CECP's thinking output) is shown; CECP's
+    /// `nopost` turns it off.
+    shown: Arc<AtomicBool>,
+    /// The latest progress of the running search, shown or not.
+    progress: Arc<Mutex<Progress>>,
+}
+
+/// How far the latest search has got, as its last reports said (CECP's `.` asks).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(super) struct Progress {
+    /// The depth of the last reported iteration.
+    pub depth: i32,
+    pub nodes: u64,
+    pub time_ms: u64,
+    /// The root move being searched and its number, once reported.
+    pub current: Option<(Move, usize)>,
 }
 
 impl Output {
@@ -63,12 +90,46 @@ impl Output {
 
 impl Reporter for Output {
     fn info(&self, info: &Info) {
-        self.emit(&Report::Info(info));
+        if let Ok(mut progress) = self.progress.lock() {
+            progress.depth = info.depth;
+            progress.nodes = info.nodes;
+            progress.time_ms = info.time_ms;
+        }
+        if self.shown.load(Ordering::Relaxed) {
+            self.emit(&Report::Info(info));
+        }
     }
 
     fn currmove(&self, mv: Move, number: usize, depth: i32) {
-        self.emit(&Report::CurrMove { mv, number, depth });
+        if let Ok(mut progress) = self.progress.lock() {
+            progress.current = Some((mv, number));
+        }
+        if self.shown.load(Ordering::Relaxed) {
+            self.emit(&Report::CurrMove { mv, number, depth });
+        }
     }
+}
+
+/// What a search thread does with its outcome.
+pub(super) enum Answer {
+    /// Words the dialect's `bestmove` itself (UCI, UCCI); `draw_offered`: the
+    /// opponent offered a draw (`go draw`).
+    BestMove { draw_offered: bool },
+    /// Hands the outcome back to the protocol loop ([`Engine::run`]) as an event, for
+    /// the CECP game to answer with.
+    Event,
+}
+
+/// What the protocol loop waits for.
+enum Event {
+    /// A line of input (without its end).
+    Line(Vec<u8>),
+    /// The end of input.
+    End,
+    /// Reading the input failed.
+    ReadError(io::Error),
+    /// The search `job` ended with `outcome` ([`Answer::Event`]).
+    Finished { job: u64, outcome: Outcome },
 }
 
 /// A search, `go perft` or `bench` in progress, on its own thread so that `stop`,
@@ -84,6 +145,8 @@ struct Thinking {
     bench: Option<Arc<Shared>>,
     /// A search (`go`), not a count (`go perft`, `bench`).
     search: bool,
+    /// Its number (searches are numbered from 1; counts are 0).
+    job: u64,
 }
 
 /// The engine as the protocol loop sees it.
@@ -96,16 +159,27 @@ pub struct Engine {
     settings: Settings,
     shared: Arc<Shared>,
     thinking: Option<Thinking>,
+    /// The number of the last search started.
+    jobs: u64,
+    /// The protocol loop's queue: [`Engine::run`]'s input thread and the searches that
+    /// answer with an event send to it.
+    events: Sender<Event>,
+    inbox: Receiver<Event>,
+    /// The game CECP keeps (unused by the other dialects).
+    game: xboard::Game,
 }
 
 impl Engine {
     /// A new engine writing its replies to `out`, at the start position.
     pub fn new(out: impl Write + Send + 'static) -> Engine {
         let settings = Settings::default();
+        let (events, inbox) = mpsc::channel();
         Engine {
             output: Output {
                 out: Arc::new(Mutex::new(Box::new(out))),
                 speaker: Dialect::Uci.speaker(),
+                shown: Arc::new(AtomicBool::new(true)),
+                progress: Arc::new(Mutex::new(Progress::default())),
             },
             chosen: false,
             position: Position::startpos(),
@@ -113,29 +187,99 @@ impl Engine {
             shared: Arc::new(Shared::new(settings.hash_mb)),
             settings,
             thinking: None,
+            jobs: 0,
+            events,
+            inbox,
+            game: xboard::Game::default(),
         }
     }
 
-    /// Reads commands from `input` until `quit` or end of input.
+    /// Reads commands from `input` until `quit` or end of input. The input is read on a
+    /// thread of its own (at most [`QUEUED_LINES`] lines ahead), so that a search's
+    /// outcome that comes back as an event is answered while no input comes.
     ///
     /// # Errors
     /// Only when reading the input fails.
-    pub fn run(&mut self, mut input: impl BufRead) -> io::Result<()> {
-        let mut buf = Vec::new();
+    pub fn run(&mut self, input: impl BufRead + Send + 'static) -> io::Result<()> {
+        let (permits, permit) = mpsc::sync_channel(QUEUED_LINES);
+        for _ in 0..QUEUED_LINES {
+            let _ = permits.try_send(());
+        }
+        let events = self.events.clone();
+        std::thread::Builder::new()
+            .name("input".into())
+            .spawn(move || read_input(input, &events, &permit))?;
         loop {
-            buf.clear();
-            if read_line(&mut input, &mut buf)? == 0 {
-                // End of input: finish cleanly (a running search is stopped; a perft or
-                // bench that a script asked for is finished first).
-                self.wait_for_count();
-                self.stop_and_wait();
+            // The engine holds a sender itself: the queue never runs dry.
+            let Ok(event) = self.inbox.recv() else {
                 return Ok(());
-            }
-            let line = String::from_utf8_lossy(&buf);
-            if !self.handle(&line) {
-                return Ok(());
+            };
+            match event {
+                Event::Line(bytes) => {
+                    let going = self.handle_line(&String::from_utf8_lossy(&bytes));
+                    let _ = permits.try_send(());
+                    if !going {
+                        return Ok(());
+                    }
+                }
+                Event::End => {
+                    // Finish cleanly: a running search is stopped (and answers, a CECP
+                    // game's with its move); a perft or bench that a script asked for is
+                    // finished first.
+                    self.wait_for_count();
+                    self.stop_and_wait();
+                    self.deliver_finished();
+                    self.stop_and_wait();
+                    return Ok(());
+                }
+                Event::ReadError(e) => return Err(e),
+                Event::Finished { job, outcome } => self.finished(job, outcome),
             }
         }
+    }
+
+    /// A search that answers with an event has ended: its thread is joined and the CECP
+    /// game answers (when the search is still the game's).
+    fn finished(&mut self, job: u64, outcome: Outcome) {
+        if self.thinking.as_ref().is_some_and(|t| t.job == job) {
+            if let Some(t) = self.thinking.take() {
+                let _ = t.handle.join();
+            }
+        }
+        let mut game = std::mem::take(&mut self.game);
+        game.finished(self, job, outcome);
+        self.game = game;
+    }
+
+    /// Writes `line` as it is (a dialect's own words, such as CECP's `move` and
+    /// `feature` lines).
+    pub(super) fn say(&self, line: &str) {
+        self.output.write(line);
+    }
+
+    /// The option values.
+    pub(super) fn settings(&self) -> &Settings {
+        &self.settings
+    }
+
+    /// Asks the running search to stop; it answers as it was told to.
+    pub(super) fn request_stop(&self) {
+        self.shared.request_stop();
+    }
+
+    /// A new game: the table and the move statistics are cleared.
+    pub(super) fn clear_game(&self) {
+        self.shared.clear();
+    }
+
+    /// Turns the search progress reports (`info`, thinking output) on or off.
+    pub(super) fn show_progress(&self, on: bool) {
+        self.output.shown.store(on, Ordering::Relaxed);
+    }
+
+    /// How far the latest search has got.
+    pub(super) fn progress(&self) -> Progress {
+        self.output.progress.lock().map(|p| *p).unwrap_or_default()
     }
 
     fn is_thinking(&mut self) -> bool {
@@ -164,7 +308,7 @@ impl Engine {
 
     /// Stops the job in progress, if any, and waits for its thread (which prints the
     /// search's `bestmove`, or says that a perft or bench was stopped).
-    fn stop_and_wait(&mut self) {
+    pub(super) fn stop_and_wait(&mut self) {
         if let Some(t) = self.thinking.take() {
             t.cancel.store(true, Ordering::SeqCst);
             self.shared.pondering.store(false, Ordering::SeqCst);
@@ -184,12 +328,32 @@ impl Engine {
         }
     }
 
-    /// Handles one line; `false` after `quit`.
+    /// Handles one line; `false` after `quit`. Searches that ended since the last line
+    /// and answer with an event are answered first (as [`Engine::run`] answers them at
+    /// once).
     pub fn handle(&mut self, line: &str) -> bool {
+        self.deliver_finished();
+        self.handle_line(line)
+    }
+
+    /// Answers the searches that have ended and wait in the queue (outside
+    /// [`Engine::run`] nothing else is queued).
+    fn deliver_finished(&mut self) {
+        while let Ok(event) = self.inbox.try_recv() {
+            if let Event::Finished { job, outcome } = event {
+                self.finished(job, outcome);
+            }
+        }
+    }
+
+    fn handle_line(&mut self, line: &str) -> bool {
         let command = match self.output.speaker.parse(line) {
             Ok(command) => command,
-            Err(e) => {
-                self.output.message(&format!("error: {e}"));
+            Err(error) => {
+                self.output.emit(&Report::Rejected {
+                    line,
+                    error: &error,
+                });
                 return true;
             }
         };
@@ -225,6 +389,11 @@ impl Engine {
                 } else {
                     self.output.message("error: ponderhit while not pondering");
                 }
+            }
+            Command::Xboard(command) => {
+                let mut game = std::mem::take(&mut self.game);
+                game.handle(self, command);
+                self.game = game;
             }
             _ if thinking => {
                 self.output.message("error: busy thinking; send stop first (only isready, stop, ponderhit and quit are taken now)");
@@ -313,7 +482,10 @@ impl Engine {
     }
 
     /// Sets the option `spec` to `value`; on error it keeps its value.
-    fn apply_option(&mut self, spec: &Spec, value: &str) -> Result<(), OptionError> {
+    ///
+    /// # Errors
+    /// Why the value was refused.
+    pub(super) fn apply_option(&mut self, spec: &Spec, value: &str) -> Result<(), OptionError> {
         match spec.id {
             Id::Hash => {
                 let mb = match spec.spin_value(value)? {
@@ -463,6 +635,32 @@ impl Engine {
             self.output.message(&format!("error: searchmoves: {e}"));
         }
         limits.search_moves = root.restriction();
+        if root.allowed.is_empty() {
+            // Mated, stalemated, or every move banned.
+            if root.legal > 0 {
+                self.output
+                    .message("error: every legal move is banned or excluded");
+            }
+            self.output.emit(&Report::NoMove);
+            return;
+        }
+        self.start_search(
+            self.position.clone(),
+            limits,
+            Answer::BestMove {
+                draw_offered: go.draw,
+            },
+        );
+    }
+
+    /// Starts a search of `position` under `limits` on its own thread, with the
+    /// options' settings; it answers as `answer` says. Returns the search's number.
+    pub(super) fn start_search(
+        &mut self,
+        position: Position,
+        limits: Limits,
+        answer: Answer,
+    ) -> u64 {
         let config = Config {
             threads: self.settings.threads,
             multipv: if self.output.speaker.multipv() {
@@ -475,24 +673,19 @@ impl Engine {
             rule_set: self.settings.rule_set,
             net: self.settings.search_net(),
         };
-        if root.allowed.is_empty() {
-            // Mated, stalemated, or every move banned.
-            if root.legal > 0 {
-                self.output
-                    .message("error: every legal move is banned or excluded");
-            }
-            self.output.emit(&Report::NoMove);
-            return;
+        self.jobs += 1;
+        let job = self.jobs;
+        if let Ok(mut progress) = self.output.progress.lock() {
+            *progress = Progress::default();
         }
-        let position = self.position.clone();
         let shared = Arc::clone(&self.shared);
         let output = self.output.clone();
         let settings = self.settings.clone();
-        let draw_offered = go.draw;
+        let events = self.events.clone();
         let answered = Arc::new(AtomicBool::new(false));
         let answered_flag = Arc::clone(&answered);
         self.shared.stop.store(false, Ordering::SeqCst);
-        self.shared.pondering.store(go.ponder, Ordering::SeqCst);
+        self.shared.pondering.store(limits.ponder, Ordering::SeqCst);
         let handle = std::thread::Builder::new()
             .name("search".into())
             .stack_size(32 << 20)
@@ -512,17 +705,25 @@ impl Engine {
                         started.elapsed().as_millis()
                     ));
                 }
-                let reply = output.speaker.word(&search_answer(
-                    &position,
-                    &outcome,
-                    &settings,
-                    draw_offered,
-                ));
-                // Mark the search answered first: a GUI that reacts to `bestmove` at
-                // once must find the engine idle.
-                answered_flag.store(true, Ordering::SeqCst);
-                if let Some(text) = reply {
-                    output.write(&text);
+                match answer {
+                    Answer::BestMove { draw_offered } => {
+                        let reply = output.speaker.word(&search_answer(
+                            &position,
+                            &outcome,
+                            &settings,
+                            draw_offered,
+                        ));
+                        // Mark the search answered first: a GUI that reacts to
+                        // `bestmove` at once must find the engine idle.
+                        answered_flag.store(true, Ordering::SeqCst);
+                        if let Some(text) = reply {
+                            output.write(&text);
+                        }
+                    }
+                    Answer::Event => {
+                        let _ = events.send(Event::Finished { job, outcome });
+                        answered_flag.store(true, Ordering::SeqCst);
+                    }
                 }
             })
             .expect("spawn the search thread");
@@ -532,7 +733,9 @@ impl Engine {
             cancel: Arc::new(AtomicBool::new(false)),
             bench: None,
             search: true,
+            job,
         });
+        job
     }
 
     /// Runs `job` on its own thread as the job in progress; it is told whether `stop`
@@ -558,6 +761,7 @@ impl Engine {
             cancel,
             bench,
             search: false,
+            job: 0,
         });
     }
 
@@ -666,6 +870,27 @@ fn search_answer(
         best,
         ponder,
         offer,
+    }
+}
+
+/// The input thread of [`Engine::run`]: each line (taking a permit first, so that at
+/// most the permits' number of lines wait), then the end of input or the read error.
+fn read_input(mut input: impl BufRead, events: &Sender<Event>, permit: &Receiver<()>) {
+    let mut buf = Vec::new();
+    loop {
+        if permit.recv().is_err() {
+            return;
+        }
+        buf.clear();
+        let event = match read_line(&mut input, &mut buf) {
+            Ok(0) => Event::End,
+            Ok(_) => Event::Line(std::mem::take(&mut buf)),
+            Err(e) => Event::ReadError(e),
+        };
+        let last = !matches!(event, Event::Line(_));
+        if events.send(event).is_err() || last {
+            return;
+        }
     }
 }
 

@@ -132,6 +132,7 @@ impl Speaker for Ucci {
             Report::NoMove | Report::NothingToStop => "nobestmove".to_string(),
             Report::Bye => "bye".to_string(),
             Report::Message(text) => format!("info message {text}"),
+            Report::Rejected { error, .. } => format!("info message error: {error}"),
             Report::Probed(entry) => pophash(entry),
             Report::Text(text) => text.to_string(),
         })

@@ -106,6 +106,7 @@ impl Speaker for Uci {
             Report::NoMove => "bestmove (none)".to_string(),
             Report::NothingToStop | Report::Bye => return None,
             Report::Message(text) => format!("info string {text}"),
+            Report::Rejected { error, .. } => format!("info string error: {error}"),
             // `probe` is UCCI's; it is answered alike whichever dialect was chosen.
             Report::Probed(entry) => ucci::pophash(entry),
             Report::Text(text) => text.to_string(),
