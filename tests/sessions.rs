@@ -5,14 +5,14 @@
 //! move overhead) plus [`SLACK`] for a loaded machine, and the tests run one at a time
 //! ([`serial`]) so that no two engines search at once.
 
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
+mod common;
+
 use std::sync::{Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
 use chariot::board::{Move, Position};
 use chariot::search::time::{budget, Budget, Limits};
+use common::Live as Session;
 
 /// What a loaded two-core machine may add to any answer: waking the engine, its
 /// output through the pipe, and the test's own reading.
@@ -55,68 +55,7 @@ fn earliest_stop(b: Budget) -> Duration {
     b.soft.expect("a clock gives a soft budget").mul_f64(0.35)
 }
 
-struct Session {
-    child: Child,
-    stdin: Option<ChildStdin>,
-    lines: Receiver<String>,
-    log: Vec<String>,
-}
-
 impl Session {
-    fn start() -> Session {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_chariot"))
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("the engine starts");
-        let stdout = child.stdout.take().unwrap();
-        let (tx, rx) = channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
-                if tx.send(line).is_err() {
-                    break;
-                }
-            }
-        });
-        let stdin = child.stdin.take();
-        Session {
-            child,
-            stdin,
-            lines: rx,
-            log: Vec::new(),
-        }
-    }
-
-    fn send(&mut self, line: &str) {
-        let stdin = self.stdin.as_mut().expect("stdin open");
-        writeln!(stdin, "{line}").unwrap();
-        stdin.flush().unwrap();
-    }
-
-    /// Waits for a line matching `pred`; returns it and how long it took.
-    fn wait_for(&mut self, pred: impl Fn(&str) -> bool, timeout: Duration) -> (String, Duration) {
-        let start = Instant::now();
-        loop {
-            let left = timeout.checked_sub(start.elapsed()).unwrap_or_default();
-            match self.lines.recv_timeout(left) {
-                Ok(line) => {
-                    self.log.push(line.clone());
-                    if pred(&line) {
-                        return (line, start.elapsed());
-                    }
-                }
-                Err(RecvTimeoutError::Timeout) => {
-                    panic!("timed out after {timeout:?}; got:\n{}", self.log.join("\n"))
-                }
-                Err(RecvTimeoutError::Disconnected) => {
-                    panic!("engine exited; got:\n{}", self.log.join("\n"))
-                }
-            }
-        }
-    }
-
     fn close_stdin(&mut self) {
         self.stdin = None;
     }
@@ -131,13 +70,6 @@ impl Session {
             std::thread::sleep(Duration::from_millis(5));
         }
         false
-    }
-}
-
-impl Drop for Session {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
     }
 }
 

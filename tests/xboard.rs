@@ -7,14 +7,13 @@
 
 mod common;
 
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
+use std::io::Write;
 use std::sync::{Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
 use chariot::board::{Move, Position};
 use chariot::search::time::{budget, Limits};
+use common::Live as Engine;
 
 use common::Rng;
 
@@ -39,14 +38,6 @@ fn ms(n: u64) -> Duration {
     Duration::from_millis(n)
 }
 
-/// A live engine: lines sent as the test goes, answers awaited with deadlines.
-struct Engine {
-    child: Child,
-    stdin: Option<ChildStdin>,
-    lines: Receiver<String>,
-    log: Vec<String>,
-}
-
 impl Engine {
     /// Starts the engine and says `xboard` and `protover 2`, waiting for the features.
     fn cecp() -> Engine {
@@ -57,69 +48,10 @@ impl Engine {
         engine
     }
 
-    fn start() -> Engine {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_chariot"))
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("the engine starts");
-        let stdout = child.stdout.take().unwrap();
-        let (tx, rx) = channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
-                if tx.send(line).is_err() {
-                    break;
-                }
-            }
-        });
-        let stdin = child.stdin.take();
-        Engine {
-            child,
-            stdin,
-            lines: rx,
-            log: Vec::new(),
-        }
-    }
-
-    fn send(&mut self, line: &str) {
-        let stdin = self.stdin.as_mut().expect("stdin open");
-        writeln!(stdin, "{line}").unwrap();
-        stdin.flush().unwrap();
-    }
-
     fn send_bytes(&mut self, bytes: &[u8]) {
         let stdin = self.stdin.as_mut().expect("stdin open");
         stdin.write_all(bytes).unwrap();
         stdin.flush().unwrap();
-    }
-
-    /// The next line, or `None` after `timeout`.
-    fn next_within(&mut self, timeout: Duration) -> Option<String> {
-        match self.lines.recv_timeout(timeout) {
-            Ok(line) => {
-                self.log.push(line.clone());
-                Some(line)
-            }
-            Err(RecvTimeoutError::Timeout) => None,
-            Err(RecvTimeoutError::Disconnected) => {
-                panic!("engine exited; got:\n{}", self.log.join("\n"))
-            }
-        }
-    }
-
-    /// Waits for a line matching `pred`; returns it and how long it took.
-    fn wait_for(&mut self, pred: impl Fn(&str) -> bool, timeout: Duration) -> (String, Duration) {
-        let start = Instant::now();
-        loop {
-            let left = timeout.checked_sub(start.elapsed()).unwrap_or_default();
-            match self.next_within(left) {
-                Some(line) if pred(&line) => return (line, start.elapsed()),
-                Some(_) => {}
-                None => panic!("timed out after {timeout:?}; got:\n{}", self.log.join("\n")),
-            }
-        }
     }
 
     /// The lines up to and including the one matching `pred`.
@@ -164,13 +96,6 @@ impl Engine {
             std::thread::sleep(ms(5));
         }
         false
-    }
-}
-
-impl Drop for Engine {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
     }
 }
 

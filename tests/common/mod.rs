@@ -1,6 +1,6 @@
 //! Shared by the integration tests: a small deterministic generator (xorshift64*),
-//! the one reader of the perft suite, `tests/data/perft.epd`, and a one-shot session
-//! with the built engine.
+//! the one reader of the perft suite, `tests/data/perft.epd`, a one-shot session with
+//! the built engine, and a live one ([`Live`]).
 
 // Each test binary uses only some of these.
 #![allow(dead_code)]
@@ -91,4 +91,90 @@ pub fn session(input: &[u8]) -> Vec<String> {
         .lines()
         .map(str::to_string)
         .collect()
+}
+
+/// A live engine: lines sent as the test goes, its stdout read on a thread and answers
+/// awaited with deadlines (every line read is kept in `log`). Killed when dropped.
+pub struct Live {
+    pub child: std::process::Child,
+    pub stdin: Option<std::process::ChildStdin>,
+    pub lines: std::sync::mpsc::Receiver<String>,
+    pub log: Vec<String>,
+}
+
+impl Live {
+    /// Starts the built engine.
+    pub fn start() -> Live {
+        use std::io::BufRead;
+        use std::process::{Command, Stdio};
+        let mut child = Command::new(env!("CARGO_BIN_EXE_chariot"))
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("the engine starts");
+        let stdout = child.stdout.take().unwrap();
+        let (tx, rx) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            for line in std::io::BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        let stdin = child.stdin.take();
+        Live {
+            child,
+            stdin,
+            lines: rx,
+            log: Vec::new(),
+        }
+    }
+
+    pub fn send(&mut self, line: &str) {
+        use std::io::Write;
+        let stdin = self.stdin.as_mut().expect("stdin open");
+        writeln!(stdin, "{line}").unwrap();
+        stdin.flush().unwrap();
+    }
+
+    /// The next line, or `None` after `timeout`.
+    pub fn next_within(&mut self, timeout: std::time::Duration) -> Option<String> {
+        use std::sync::mpsc::RecvTimeoutError;
+        match self.lines.recv_timeout(timeout) {
+            Ok(line) => {
+                self.log.push(line.clone());
+                Some(line)
+            }
+            Err(RecvTimeoutError::Timeout) => None,
+            Err(RecvTimeoutError::Disconnected) => {
+                panic!("engine exited; got:\n{}", self.log.join("\n"))
+            }
+        }
+    }
+
+    /// Waits for a line matching `pred`; returns it and how long it took.
+    pub fn wait_for(
+        &mut self,
+        pred: impl Fn(&str) -> bool,
+        timeout: std::time::Duration,
+    ) -> (String, std::time::Duration) {
+        let start = std::time::Instant::now();
+        loop {
+            let left = timeout.checked_sub(start.elapsed()).unwrap_or_default();
+            match self.next_within(left) {
+                Some(line) if pred(&line) => return (line, start.elapsed()),
+                Some(_) => {}
+                None => panic!("timed out after {timeout:?}; got:\n{}", self.log.join("\n")),
+            }
+        }
+    }
+}
+
+impl Drop for Live {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
 }
