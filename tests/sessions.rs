@@ -8,7 +8,7 @@
 mod common;
 
 use std::sync::{Mutex, MutexGuard};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use chariot::board::{Move, Position};
 use chariot::search::time::{budget, Budget, Limits};
@@ -53,24 +53,6 @@ fn hard(b: Budget) -> Duration {
 /// iteration past 0.7 of the soft budget, scaled by at least 0.5 (see `Pacing`).
 fn earliest_stop(b: Budget) -> Duration {
     b.soft.expect("a clock gives a soft budget").mul_f64(0.35)
-}
-
-impl Session {
-    fn close_stdin(&mut self) {
-        self.stdin = None;
-    }
-
-    /// Waits for the process to exit; true when it did within `timeout`.
-    fn exits_within(&mut self, timeout: Duration) -> bool {
-        let start = Instant::now();
-        while start.elapsed() < timeout {
-            if let Ok(Some(status)) = self.child.try_wait() {
-                return status.success();
-            }
-            std::thread::sleep(Duration::from_millis(5));
-        }
-        false
-    }
 }
 
 fn starts(prefix: &'static str) -> impl Fn(&str) -> bool {

@@ -81,22 +81,6 @@ impl Engine {
         pos.make_move(mv);
         (mv, took)
     }
-
-    fn close_stdin(&mut self) {
-        self.stdin = None;
-    }
-
-    /// Waits for the process to exit; true when it did, successfully, within `timeout`.
-    fn exits_within(&mut self, timeout: Duration) -> bool {
-        let start = Instant::now();
-        while start.elapsed() < timeout {
-            if let Ok(Some(status)) = self.child.try_wait() {
-                return status.success();
-            }
-            std::thread::sleep(ms(5));
-        }
-        false
-    }
 }
 
 /// The thinking output lines among `lines`: `ply score time nodes …<TAB>pv`.

@@ -154,6 +154,23 @@ impl Live {
         }
     }
 
+    /// Closes the engine's standard input (end of input).
+    pub fn close_stdin(&mut self) {
+        self.stdin = None;
+    }
+
+    /// Waits for the process to exit; true when it did, successfully, within `timeout`.
+    pub fn exits_within(&mut self, timeout: std::time::Duration) -> bool {
+        let start = std::time::Instant::now();
+        while start.elapsed() < timeout {
+            if let Ok(Some(status)) = self.child.try_wait() {
+                return status.success();
+            }
+            std::thread::sleep(std::time::Duration::from_millis(5));
+        }
+        false
+    }
+
     /// Waits for a line matching `pred`; returns it and how long it took.
     pub fn wait_for(
         &mut self,
