@@ -57,6 +57,7 @@ pub struct Worker<'a> {
     /// The move left out at each ply (by a singular-extension search).
     excluded: Vec<Option<Move>>,
     pv: Vec<Vec<Move>>,
+    /// Late move reductions by depth and move number, in 1/1024 plies.
     lmr: Box<[[i32; 64]; 64]>,
     /// The NNUE accumulators, pushed and popped by [`Worker::make`] and
     /// [`Worker::unmake`]; `None` when the hand-crafted evaluation is used.
@@ -75,7 +76,7 @@ impl<'a> Worker<'a> {
         let mut lmr = Box::new([[0; 64]; 64]);
         for (d, row) in lmr.iter_mut().enumerate().skip(1) {
             for (m, r) in row.iter_mut().enumerate().skip(1) {
-                *r = (LMR_BASE + (d as f64).ln() * (m as f64).ln() / LMR_DIVISOR) as i32;
+                *r = ((LMR_BASE + (d as f64).ln() * (m as f64).ln() / LMR_DIVISOR) * 1024.0) as i32;
             }
         }
         let nnue = config
@@ -216,7 +217,7 @@ impl<'a> Worker<'a> {
                     && !gives_check
                     && moves_tried >= ROOT_LMR_MOVES
                 {
-                    (self.lmr[depth.min(63) as usize][moves_tried.min(63)] - 1).max(0)
+                    root_reduction(depth, moves_tried)
                 } else {
                     0
                 };
@@ -323,7 +324,18 @@ impl<'a> Worker<'a> {
         let improving = !in_check && earlier.is_none_or(|e| static_eval > e);
 
         if !PV && !in_check && excluded.is_none() {
-            // Step 4. Reverse futility pruning.
+            // Step 4. Razoring: hopeless shallow nodes ask the quiescence.
+            if depth <= RAZOR_DEPTH
+                && alpha.abs() < MATE_BOUND
+                && eval + RAZOR_BASE + RAZOR_PER_DEPTH_SQ * depth * depth < alpha
+            {
+                let score = self.quiesce::<false>(alpha - 1, alpha, ply);
+                if score < alpha && score.abs() < MATE_BOUND {
+                    return score;
+                }
+            }
+
+            // Step 4b. Reverse futility pruning.
             if depth <= RFP_DEPTH
                 && eval - RFP_MARGIN * (depth - i32::from(improving)) >= beta
                 && beta.abs() < MATE_BOUND
@@ -373,6 +385,7 @@ impl<'a> Worker<'a> {
         let mut quiets_tried: arrayvec::ArrayVec<Move, 64> = arrayvec::ArrayVec::new();
         let mut captures_tried: arrayvec::ArrayVec<Move, 32> = arrayvec::ArrayVec::new();
         let lmp_limit = (LMP_BASE + (depth * depth) as usize) >> usize::from(!improving);
+        let tt_capture = tt_move.is_some_and(|m| self.pos.piece_at(m.to()).is_some());
         loop {
             if picker.needs_generation() {
                 picker.generate(&self.pos, &self.hints(ply));
@@ -388,25 +401,59 @@ impl<'a> Worker<'a> {
             let quiet = capture.is_none();
             let gives_check = self.pos.gives_check(mv);
 
-            // Step 8. Shallow pruning of late and hopeless moves.
-            if !PV && !in_check && best_score > -MATE_BOUND && moves_tried > 0 {
+            // Step 8. Shallow pruning of late and hopeless moves, judged on the depth
+            // the move would get after its late-move reduction.
+            let history = if quiet {
+                self.quiet_history(mv, ply)
+            } else {
+                0
+            };
+            let base_reduction = self.lmr[depth.min(63) as usize][(moves_tried + 1).min(63)];
+            let lmr_depth = (depth - 1 - base_reduction / 1024).max(0);
+            let futile = |margin: i32| static_eval + margin <= alpha;
+            // Nothing is pruned while a shorter mate is being looked for (alpha a mate).
+            if !in_check && best_score > -MATE_BOUND && alpha < MATE_BOUND && moves_tried > 0 {
                 if quiet && !gives_check {
-                    if depth <= LMP_DEPTH && moves_tried >= lmp_limit {
+                    if moves_tried >= lmp_limit {
                         continue;
                     }
-                    if depth <= HISTORY_PRUNE_DEPTH && order < -HISTORY_PRUNE_PER_DEPTH * depth {
-                        continue;
-                    }
-                    if depth <= FUTILITY_DEPTH
-                        && static_eval + FUTILITY_BASE + FUTILITY_PER_DEPTH * depth <= alpha
+                    if lmr_depth < HISTORY_PRUNE_DEPTH && history < -HISTORY_PRUNE_PER_DEPTH * depth
                     {
                         continue;
                     }
-                } else if depth <= CAPTURE_SEE_DEPTH
-                    && is_bad_capture(order)
-                    && !see_ge(&self.pos, mv, -SEE_PRUNE_PER_DEPTH * depth)
-                {
-                    continue;
+                    if lmr_depth < FUTILITY_DEPTH
+                        && futile(
+                            FUTILITY_BASE
+                                + FUTILITY_PER_DEPTH * lmr_depth
+                                + history / FUTILITY_HISTORY_DIVISOR,
+                        )
+                    {
+                        continue;
+                    }
+                    if !see_ge(
+                        &self.pos,
+                        mv,
+                        -QUIET_SEE_PER_DEPTH_SQ * lmr_depth * lmr_depth,
+                    ) {
+                        continue;
+                    }
+                } else {
+                    if !gives_check
+                        && lmr_depth < CAPTURE_FUTILITY_DEPTH
+                        && futile(
+                            CAPTURE_FUTILITY_BASE
+                                + CAPTURE_FUTILITY_PER_DEPTH * lmr_depth
+                                + capture.map_or(0, |p| simple_value(p.kind())),
+                        )
+                    {
+                        continue;
+                    }
+                    if depth <= CAPTURE_SEE_DEPTH
+                        && (!PV || is_bad_capture(order))
+                        && !see_ge(&self.pos, mv, -SEE_PRUNE_PER_DEPTH * depth)
+                    {
+                        continue;
+                    }
                 }
             }
 
@@ -442,7 +489,7 @@ impl<'a> Worker<'a> {
             if ply >= EXTENSION_PLY_LIMIT {
                 extension = extension.min(0);
             }
-            let new_depth = depth - 1 + extension;
+            let mut new_depth = depth - 1 + extension;
             self.shared.tt.prefetch(self.pos.key_after(mv));
             self.make(mv, ply);
             moves_tried += 1;
@@ -452,26 +499,44 @@ impl<'a> Worker<'a> {
                 // all node); the first of an all node, the other way round.
                 score = -self.negamax::<PV>(-beta, -alpha, new_depth, ply + 1, !PV && !cut_node);
             } else {
-                let mut r = 0;
-                if depth >= LMR_DEPTH && moves_tried > 1 + usize::from(PV) && quiet {
-                    r = self.lmr[depth.min(63) as usize][moves_tried.min(63)];
-                    r -= i32::from(PV);
-                    r -= i32::from(gives_check || in_check);
+                // Late move reductions, in 1/1024 plies; a reduced search that fails
+                // high is searched again at full depth (a ply more when it beat the
+                // best score by a margin, a ply less when it hardly did).
+                let mut reduced = new_depth;
+                if depth >= LMR_DEPTH && moves_tried > 1 + usize::from(PV) {
+                    let mut r = base_reduction;
+                    r -= 1024 * i32::from(PV);
                     r += LMR_CUT_NODE * i32::from(cut_node);
-                    r += i32::from(!improving);
-                    // Killers and the counter move get one ply back; other quiets by
-                    // their history (the killers' ordering score is no history).
-                    if order >= super::movepick::COUNTER_SCORE {
-                        r -= 1;
+                    r += 1024 * i32::from(!improving);
+                    r -= 1024 * i32::from(gives_check || in_check);
+                    if quiet {
+                        r += 1024 * i32::from(tt_capture);
+                        r -= (history * 1024 / LMR_HISTORY_DIVISOR)
+                            .clamp(-LMR_HISTORY_MAX, LMR_HISTORY_MAX);
                     } else {
-                        r -= (order / LMR_HISTORY_DIVISOR).clamp(-LMR_HISTORY_MAX, LMR_HISTORY_MAX);
+                        r -= LMR_CAPTURE_BONUS;
                     }
-                    r = r.clamp(0, new_depth - 1);
+                    reduced = (new_depth - r / 1024).clamp(new_depth.min(1), new_depth);
                 }
-                score = -self.negamax::<false>(-alpha - 1, -alpha, new_depth - r, ply + 1, true);
-                if score > alpha && r > 0 {
+                if reduced == new_depth {
                     score =
                         -self.negamax::<false>(-alpha - 1, -alpha, new_depth, ply + 1, !cut_node);
+                } else {
+                    score = -self.negamax::<false>(-alpha - 1, -alpha, reduced, ply + 1, true);
+                }
+                if score > alpha && reduced < new_depth {
+                    let deeper = score > best_score + LMR_DEEPER_MARGIN + 2 * new_depth;
+                    let shallower = score < best_score + new_depth;
+                    new_depth += i32::from(deeper) - i32::from(shallower);
+                    if new_depth > reduced {
+                        score = -self.negamax::<false>(
+                            -alpha - 1,
+                            -alpha,
+                            new_depth,
+                            ply + 1,
+                            !cut_node,
+                        );
+                    }
                 }
                 if PV && score > alpha && score < beta {
                     score = -self.negamax::<true>(-beta, -alpha, new_depth, ply + 1, false);
@@ -673,6 +738,21 @@ impl<'a> Worker<'a> {
         }
     }
 
+    /// How well a quiet move did before: its main history and its continuation
+    /// histories after the last moves (what orders the quiets, for killers too).
+    fn quiet_history(&self, mv: Move, ply: usize) -> i32 {
+        let us = self.pos.side_to_move().index();
+        let mut score = self.tables.quiet[us][mv.from().index()][mv.to().index()];
+        if let Some(piece) = self.pos.piece_at(mv.from()) {
+            for back in CONTINUATION_PLIES {
+                if let Some(i) = self.continuation_index(ply, back) {
+                    score += i32::from(self.tables.continuation[i][piece.index()][mv.to().index()]);
+                }
+            }
+        }
+        score
+    }
+
     /// Whether the side to move has a rook, horse or cannon (null move is unsafe
     /// without: zugzwang-like endings).
     fn has_attackers(&self) -> bool {
@@ -778,6 +858,13 @@ impl<'a> Worker<'a> {
             Some(_) => win,
         })
     }
+}
+
+/// The reduction of a late quiet root move: milder than inside the tree (every root
+/// move's score is reported, and a shallow mate must not hide behind a reduction).
+fn root_reduction(depth: i32, moves_tried: usize) -> i32 {
+    let r = ROOT_LMR_BASE + f64::from(depth).ln() * (moves_tried as f64).ln() / ROOT_LMR_DIVISOR;
+    (r as i32 - 1).max(0)
 }
 
 /// How far a cut-off at `depth` moves the history of the move (and, negated, of the

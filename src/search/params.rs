@@ -35,38 +35,66 @@ pub const NMP_EVAL_MAX: i32 = 2;
 /// Internal iterative reduction (one ply without a hash move) from this depth on.
 pub const IIR_DEPTH: i32 = 4;
 
-/// Futility pruning of quiet moves: base and per-ply margins, deepest depth.
-pub const FUTILITY_BASE: i32 = 100;
-pub const FUTILITY_PER_DEPTH: i32 = 110;
-pub const FUTILITY_DEPTH: i32 = 4;
+/// Razoring: below depth `RAZOR_DEPTH`, a node whose evaluation is more than
+/// `RAZOR_BASE + RAZOR_PER_DEPTH_SQ * depth²` under alpha is settled by the quiescence
+/// when that confirms it.
+pub const RAZOR_DEPTH: i32 = 3;
+pub const RAZOR_BASE: i32 = 450;
+pub const RAZOR_PER_DEPTH_SQ: i32 = 300;
 
-/// Late move pruning: quiets tried at most `LMP_BASE + depth²` at shallow depth (half
-/// as many when the static evaluation is not improving).
+/// The pruning below is judged on the "LMR depth": the depth a late move would be
+/// searched to after its base reduction.
+///
+/// Futility pruning of quiet moves: base and per-ply margins plus the move's history
+/// over `FUTILITY_HISTORY_DIVISOR`, below LMR depth `FUTILITY_DEPTH`.
+pub const FUTILITY_BASE: i32 = 120;
+pub const FUTILITY_PER_DEPTH: i32 = 110;
+pub const FUTILITY_HISTORY_DIVISOR: i32 = 128;
+pub const FUTILITY_DEPTH: i32 = 7;
+
+/// Futility pruning of captures (not checks): base and per-ply margins plus the
+/// victim, below LMR depth `CAPTURE_FUTILITY_DEPTH`.
+pub const CAPTURE_FUTILITY_BASE: i32 = 200;
+pub const CAPTURE_FUTILITY_PER_DEPTH: i32 = 200;
+pub const CAPTURE_FUTILITY_DEPTH: i32 = 6;
+
+/// Quiet moves losing more than `QUIET_SEE_PER_DEPTH_SQ * lmr_depth²` by SEE are
+/// pruned.
+pub const QUIET_SEE_PER_DEPTH_SQ: i32 = 25;
+
+/// Late move pruning: quiets tried at most `LMP_BASE + depth²` (half as many when the
+/// static evaluation is not improving).
 pub const LMP_BASE: usize = 4;
-pub const LMP_DEPTH: i32 = 5;
 
 /// History pruning: quiets whose history is below `-HISTORY_PRUNE_PER_DEPTH * depth`
-/// are skipped at shallow depth.
-pub const HISTORY_PRUNE_DEPTH: i32 = 3;
+/// are skipped below LMR depth `HISTORY_PRUNE_DEPTH`.
+pub const HISTORY_PRUNE_DEPTH: i32 = 4;
 pub const HISTORY_PRUNE_PER_DEPTH: i32 = 4_000;
 
-/// Late move reductions: `LMR_BASE + ln(depth) ln(moves) / LMR_DIVISOR`, plus
-/// `LMR_CUT_NODE` at expected cut nodes, minus the move's history over
-/// `LMR_HISTORY_DIVISOR` (at most `LMR_HISTORY_MAX` plies either way).
-/// Moves are reduced from depth `LMR_DEPTH` on, at the root from its
-/// `ROOT_LMR_MOVES`-th move.
+/// Late move reductions, in 1/1024 plies: `LMR_BASE + ln(depth) ln(moves) /
+/// LMR_DIVISOR` plies, plus `LMR_CUT_NODE` at expected cut nodes, minus a quiet move's
+/// history times 1024 over `LMR_HISTORY_DIVISOR` (at most `LMR_HISTORY_MAX` either
+/// way), minus `LMR_CAPTURE_BONUS` for captures. Moves are reduced from depth
+/// `LMR_DEPTH` on, at the root from its `ROOT_LMR_MOVES`-th move. A reduced move that
+/// fails high is searched again a ply deeper when it beat the best score by
+/// `LMR_DEEPER_MARGIN` plus two per ply.
 pub const LMR_DEPTH: i32 = 3;
+/// The root's own reductions: `ROOT_LMR_BASE + ln(depth) ln(moves) / ROOT_LMR_DIVISOR - 1`.
+pub const ROOT_LMR_BASE: f64 = 0.5;
+pub const ROOT_LMR_DIVISOR: f64 = 2.2;
 pub const ROOT_LMR_MOVES: usize = 3;
-pub const LMR_BASE: f64 = 0.5;
-pub const LMR_DIVISOR: f64 = 2.2;
-pub const LMR_CUT_NODE: i32 = 1;
+pub const LMR_BASE: f64 = 0.9;
+pub const LMR_DIVISOR: f64 = 1.9;
+pub const LMR_CUT_NODE: i32 = 1_536;
 pub const LMR_HISTORY_DIVISOR: i32 = 8_000;
-pub const LMR_HISTORY_MAX: i32 = 2;
+pub const LMR_HISTORY_MAX: i32 = 3_072;
+pub const LMR_CAPTURE_BONUS: i32 = 1_024;
+pub const LMR_DEEPER_MARGIN: i32 = 40;
 
-/// Losing captures: pruned up to `CAPTURE_SEE_DEPTH` when they lose more than
-/// `SEE_PRUNE_PER_DEPTH` per ply of depth (by SEE).
-pub const SEE_PRUNE_PER_DEPTH: i32 = 100;
-pub const CAPTURE_SEE_DEPTH: i32 = 4;
+/// Captures and quiet checks: pruned up to `CAPTURE_SEE_DEPTH` when they lose more
+/// than `SEE_PRUNE_PER_DEPTH` per ply of depth (by SEE).
+pub const SEE_PRUNE_PER_DEPTH: i32 = 120;
+pub const CAPTURE_SEE_DEPTH: i32 = 8;
 
 /// Quiescence: delta-pruning margin.
 pub const DELTA_MARGIN: i32 = 200;
