@@ -196,8 +196,10 @@ pub fn encode(text: &str, encoding: TextEncoding) -> Vec<u8> {
 mod tests {
     use super::*;
 
-    const SAMPLE: &str = "[Event \"全国象棋锦标赛\"]\n1. 炮二平五 马８进７ 2. 马二进三 车９平８ *\n";
-    const TRADITIONAL: &str = "[Event \"全國象棋錦標賽\"]\n1. 炮二平五 馬８進７ 2. 馬二進三 車９平８ *\n";
+    const SAMPLE: &str =
+        "[Event \"全国象棋锦标赛\"]\n1. 炮二平五 马８进７ 2. 马二进三 车９平８ *\n";
+    const TRADITIONAL: &str =
+        "[Event \"全國象棋錦標賽\"]\n1. 炮二平五 馬８進７ 2. 馬二進三 車９平８ *\n";
 
     #[test]
     fn each_encoding_is_found() {

@@ -110,7 +110,9 @@ pub fn read_bytes(bytes: &[u8], xqf: bool, encoding: Option<TextEncoding>) -> Ga
     }
     let pgn = read_pgn_games(&decoded.text);
     for (line, text) in &pgn.skipped {
-        notes.push(format!("line {line}: skipped text outside a game: '{text}'"));
+        notes.push(format!(
+            "line {line}: skipped text outside a game: '{text}'"
+        ));
     }
     GameFile {
         kind: FileKind::Pgn(decoded.encoding),

@@ -339,8 +339,7 @@ fn scan(text: &str) -> Vec<Item> {
                 // The first character always belongs to the word (a stray `}` too).
                 let from = i;
                 i += 1;
-                while i < chars.len() && !chars[i].is_whitespace() && !"{}();".contains(chars[i])
-                {
+                while i < chars.len() && !chars[i].is_whitespace() && !"{}();".contains(chars[i]) {
                     i += 1;
                 }
                 let word: String = chars[from..i].iter().collect();
