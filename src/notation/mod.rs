@@ -578,6 +578,21 @@ mod tests {
         let err = read_pgn("[Event \"open").unwrap_err();
         assert_eq!(err.problem, Problem::BadTag { unclosed: true });
 
+        // Results: a disagreeing tag is noted, an unknown one (`*`) is not.
+        let notes = |text: &str| read_pgn_games(text).games[0].notes.clone();
+        assert!(notes("[Result \"*\"]\n1. h2e2 1-0").is_empty());
+        assert!(notes("[Result \"1-0\"]\n1. h2e2 1-0").is_empty());
+        assert_eq!(notes("[Result \"1-0\"]\n1. h2e2 0-1").len(), 1);
+        assert_eq!(
+            notes("[Result \"红胜\"]\n1. h2e2").len(),
+            1,
+            "no result token"
+        );
+        assert_eq!(
+            read_pgn("[Result \"红胜\"]\n1. h2e2").unwrap()[0].result,
+            "1-0"
+        );
+
         let err = read_pgn("1. h2e2 *\n\n[FEN \"nonsense\"]\n1. h2e2 *").unwrap_err();
         assert_eq!(err.game_number, Some(2), "{err}");
         assert!(matches!(err.problem, Problem::BadFen(_)), "{err}");

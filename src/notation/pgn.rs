@@ -569,7 +569,8 @@ impl OpenGame {
         }
         self.game.result = match (self.result_token, from_tag) {
             (Some("*"), Some(r)) => r.to_string(),
-            (Some(token), Some(r)) if token != r => {
+            // A tag of `*` (unknown) says nothing against the move text's result.
+            (Some(token), Some(r)) if token != r && r != "*" => {
                 notes.push(format!(
                     "[Result \"{tag}\"] disagrees with the result {token} that ends the \
                      move text; {token} is kept"
