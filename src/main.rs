@@ -72,6 +72,28 @@ enum Tool {
         /// The moves, in order.
         moves: Vec<String>,
     },
+    /// Read game files (PGN in UTF-8, GBK/GB18030 or Big5, found automatically; XQF),
+    /// check every move against the rules and write the games as normalised PGN. Errors
+    /// and warnings go to stderr, then the summary line `N games, M moves, K errors`;
+    /// the exit status is 1 when a game or file could not be read.
+    Pgn {
+        /// The files, PGN and XQF in any mix.
+        #[arg(required = true)]
+        files: Vec<std::path::PathBuf>,
+        /// Move notation of the output: iccs, chinese or wxf.
+        #[arg(long, default_value = "chinese")]
+        to: String,
+        /// Encoding of the output: utf8 or gbk.
+        #[arg(long, default_value = "utf8")]
+        encoding: String,
+        /// Read PGN files in this encoding (utf8, gbk or big5) instead of finding it.
+        #[arg(long)]
+        input_encoding: Option<String>,
+        /// Write to this file instead of stdout; a name ending in .xqf writes the one
+        /// game read as XQF.
+        #[arg(short, long)]
+        output: Option<std::path::PathBuf>,
+    },
     /// Analyse a position for a person: score, depth and the principal variation in
     /// Chinese notation and ICCS, one line per finished depth.
     Analyse {
@@ -159,6 +181,34 @@ fn main() -> ExitCode {
             to,
             moves,
         }) => print_line(chariot::notation::cli(fen.as_deref(), &from, &to, &moves)),
+        Some(Tool::Pgn {
+            files,
+            to,
+            encoding,
+            input_encoding,
+            output,
+        }) => {
+            let command = chariot::notation::files::PgnCommand {
+                files,
+                to,
+                encoding,
+                input_encoding,
+                output,
+            };
+            let summary = chariot::notation::files::pgn_command(
+                &command,
+                &mut io::stdout().lock(),
+                &mut io::stderr().lock(),
+            );
+            match summary {
+                Ok(s) if s.errors == 0 => ExitCode::SUCCESS,
+                Ok(_) => ExitCode::from(1),
+                Err(e) => {
+                    eprintln!("error: {e}");
+                    ExitCode::from(2)
+                }
+            }
+        }
         Some(Tool::Analyse {
             fen,
             moves,

@@ -38,8 +38,11 @@
 //! (`+R.3`). Every parsed move is checked against the legal moves.
 
 pub mod chinese;
+pub mod encoding;
+pub mod files;
 pub mod pgn;
 pub mod wxf;
+pub mod xqf;
 
 use std::fmt;
 use std::str::FromStr;
@@ -47,7 +50,7 @@ use std::str::FromStr;
 use crate::board::{Color, FenError, Move, PieceKind, Position, Square};
 
 pub use chinese::{from_chinese, to_chinese};
-pub use pgn::{read_pgn, write_pgn, PgnGame};
+pub use pgn::{read_pgn, read_pgn_games, write_pgn, PgnFile, PgnGame, ReadGame};
 pub use wxf::{from_wxf, to_wxf};
 
 /// A move notation.
@@ -140,6 +143,8 @@ pub struct NotationError {
     pub move_number: Option<usize>,
     /// 1-based number of the game in a PGN file, when it came from one.
     pub game_number: Option<usize>,
+    /// 1-based line of the PGN text the offending text is on, when it came from one.
+    pub line: Option<usize>,
     /// The offending text.
     pub text: String,
     /// Why it was refused.
@@ -152,6 +157,7 @@ impl NotationError {
         NotationError {
             move_number: None,
             game_number: None,
+            line: None,
             text: text.to_string(),
             problem,
         }
@@ -173,6 +179,12 @@ impl NotationError {
         self.game_number = Some(n);
         self
     }
+
+    /// The same error, found on line `n` (1-based) of a text.
+    pub fn on_line(mut self, n: usize) -> NotationError {
+        self.line = Some(n);
+        self
+    }
 }
 
 impl fmt::Display for NotationError {
@@ -183,7 +195,11 @@ impl fmt::Display for NotationError {
         if let Some(n) = self.move_number {
             write!(f, "move {n} ")?;
         }
-        write!(f, "'{}': {}", self.text, self.problem)
+        write!(f, "'{}': {}", self.text, self.problem)?;
+        if let Some(line) = self.line {
+            write!(f, " (line {line})")?;
+        }
+        Ok(())
     }
 }
 
@@ -555,11 +571,27 @@ mod tests {
         assert_eq!((err.game_number, err.move_number), (Some(2), Some(2)));
         assert_eq!(err.problem, Problem::Illegal(mv("h9h0")));
 
+        // A broken tag fails its own game, with the line it is on.
         let err = read_pgn("[Event \"x\"]\n1. h2e2 *\n[Round 3]\n1. h2e2 *").unwrap_err();
-        assert_eq!(err.game_number, None, "{err}");
+        assert_eq!((err.game_number, err.line), (Some(2), Some(3)), "{err}");
         assert_eq!(err.problem, Problem::BadTag { unclosed: false });
         let err = read_pgn("[Event \"open").unwrap_err();
         assert_eq!(err.problem, Problem::BadTag { unclosed: true });
+
+        // Results: a disagreeing tag is noted, an unknown one (`*`) is not.
+        let notes = |text: &str| read_pgn_games(text).games[0].notes.clone();
+        assert!(notes("[Result \"*\"]\n1. h2e2 1-0").is_empty());
+        assert!(notes("[Result \"1-0\"]\n1. h2e2 1-0").is_empty());
+        assert_eq!(notes("[Result \"1-0\"]\n1. h2e2 0-1").len(), 1);
+        assert_eq!(
+            notes("[Result \"红胜\"]\n1. h2e2").len(),
+            1,
+            "no result token"
+        );
+        assert_eq!(
+            read_pgn("[Result \"红胜\"]\n1. h2e2").unwrap()[0].result,
+            "1-0"
+        );
 
         let err = read_pgn("1. h2e2 *\n\n[FEN \"nonsense\"]\n1. h2e2 *").unwrap_err();
         assert_eq!(err.game_number, Some(2), "{err}");

@@ -3,19 +3,26 @@
 //!
 //! * `[Game "Chinese Chess"]` opens the tags (written when the game has no `Game` tag).
 //! * `[FEN "…"]` gives a set-up position (a `[SetUp "1"]` tag is accepted and ignored;
-//!   the FEN alone decides). The FEN tag is written only when the game does not start
-//!   from the standard position.
+//!   the FEN alone decides; an empty one is the start position). The FEN tag is written
+//!   only when the game does not start from the standard position.
 //! * `[Format "ICCS"]` announces coordinate move text written `H2-E2`; `[Format "WXF"]`
 //!   move text such as `C2.5`; `[Format "Chinese"]`, or no `Format` tag, Chinese move
 //!   text (`1. 炮二平五 马８进７`). [`write_pgn`] writes exactly these three dialects,
 //!   each with its `Format` tag.
 //!
-//! [`read_pgn`] reads any number of games and recognises each move by its own syntax, so
-//! `h2e2`, `H2-E2`, `C2.5` and 炮二平五 are all read whatever the `Format` tag says. Move
-//! numbers (`12.`, `12...`, also glued to the move), comments (`{…}` and `; …`), NAGs
-//! (`$1`), annotation marks (`!`, `?`), `%` escape lines and variations `( … )`
-//! (skipped, nested or not) are handled; the result token (`1-0`, `0-1`, `1/2-1/2`,
-//! `*`) ends a game, as does the next game's first tag.
+//! [`read_pgn_games`] reads any number of games, each on its own, and recognises each
+//! move by its own syntax, so `h2e2`, `H2-E2`, `C2.5` and 炮二平五 are all read
+//! whatever the `Format` tag says. It reads what real files hold: move numbers (`12.`,
+//! `12...`, glued to the move, or repeated after a comment as `3.          马８进７`),
+//! comments (`{…}` and `; …`) anywhere, NAGs (`$1`), annotation marks (`!`, `?`), `%`
+//! escape lines, variations `( … )` (skipped, nested or not), empty tags, text before
+//! the first tags and after a result (a site's notice, a line of `=`: skipped and
+//! listed), a missing or wrong `Result` (noted, not fatal). The result token (`1-0`,
+//! `0-1`, `1/2-1/2`, `*`) ends a game, as does the next game's first tag. A game that
+//! cannot be read (a move that fits no legal move, a bad FEN, a broken tag) is reported
+//! with its number, the move's number and the line, and the games after it are still
+//! read. [`read_pgn`] is the all-or-nothing form. The text is already decoded: the
+//! bytes of a file go through [`super::files::read_file`], which finds the encoding.
 
 use crate::board::{Move, Position};
 
@@ -179,80 +186,73 @@ pub fn write_pgn(game: &PgnGame, movetext: Format) -> String {
     out
 }
 
+// ----- reading -----------------------------------------------------------------------
+
 /// What the scanner finds in PGN text.
 #[derive(Debug)]
-enum Item {
+enum Token {
     Tag(String, String),
     Comment(String),
     Word(String),
+    /// A tag or comment that is not closed, or a tag that is not `[Name "value"]`.
+    Bad(NotationError),
 }
 
-/// Splits PGN text into tags, comments and words, dropping variations, NAGs and escape
-/// lines.
-fn scan(text: &str) -> Result<Vec<Item>, NotationError> {
+/// A token and the 1-based line it starts on.
+#[derive(Debug)]
+struct Item {
+    token: Token,
+    line: usize,
+}
+
+/// The first characters of `chars`, for an error message.
+fn excerpt(chars: &[char]) -> String {
+    chars.iter().take(40).collect()
+}
+
+/// Splits PGN text into tags, comments and words, dropping variations, NAGs, `%` escape
+/// lines and everything inside a variation. A tag starts only at the start of a line or
+/// right after another tag, and ends on its line; a `[` elsewhere is part of a word. A
+/// tag or comment that is not closed becomes a [`Token::Bad`] and scanning goes on
+/// after its line, so one broken game never swallows the games after it. A tag always
+/// closes open variations (a variation cannot hold one).
+fn scan(text: &str) -> Vec<Item> {
+    let chars: Vec<char> = text.chars().collect();
     let mut items = Vec::new();
-    let mut chars = text.chars().peekable();
     let mut depth = 0usize;
-    let mut line_start = true;
-    while let Some(c) = chars.next() {
-        let at_line_start = line_start;
-        line_start = c == '\n';
-        if c.is_whitespace() {
+    let mut line = 1usize;
+    // Only whitespace (or tags) so far on this line.
+    let mut at_line_start = true;
+    let mut i = 0;
+    let end_of_line = |from: usize| {
+        chars[from..]
+            .iter()
+            .position(|&c| c == '\n')
+            .map_or(chars.len(), |p| from + p)
+    };
+    while i < chars.len() {
+        let c = chars[i];
+        if c == '\n' {
+            line += 1;
+            at_line_start = true;
+            i += 1;
             continue;
         }
+        // U+001A: the DOS end-of-file mark old files end with.
+        if c.is_whitespace() || c == '\u{1A}' {
+            i += 1;
+            continue;
+        }
+        let start_line = line;
         match c {
-            '%' if at_line_start => {
-                for c in chars.by_ref() {
-                    if c == '\n' {
-                        line_start = true;
-                        break;
-                    }
-                }
-            }
-            '{' => {
-                let mut body = String::new();
-                let mut closed = false;
-                for c in chars.by_ref() {
-                    if c == '}' {
-                        closed = true;
-                        break;
-                    }
-                    body.push(c);
-                }
-                if !closed {
-                    return Err(NotationError::syntax(
-                        &format!("{{{}", body.chars().take(40).collect::<String>()),
-                        "comment not closed by '}'",
-                    ));
-                }
-                if depth == 0 {
-                    items.push(Item::Comment(body.trim().to_string()));
-                }
-            }
-            ';' => {
-                let mut body = String::new();
-                for c in chars.by_ref() {
-                    if c == '\n' {
-                        line_start = true;
-                        break;
-                    }
-                    body.push(c);
-                }
-                if depth == 0 {
-                    items.push(Item::Comment(body.trim().to_string()));
-                }
-            }
-            '(' => depth += 1,
-            ')' => depth = depth.saturating_sub(1),
-            '[' => {
-                let mut raw = String::new();
+            '%' if at_line_start => i = end_of_line(i),
+            '[' if at_line_start => {
+                depth = 0;
+                let eol = end_of_line(i);
                 let mut in_quotes = false;
                 let mut escaped = false;
-                let mut closed = false;
-                for c in chars.by_ref() {
-                    if c == '\n' {
-                        line_start = true;
-                    }
+                let mut close = None;
+                for (k, &c) in chars.iter().enumerate().take(eol).skip(i + 1) {
                     if in_quotes {
                         if escaped {
                             escaped = false;
@@ -264,41 +264,100 @@ fn scan(text: &str) -> Result<Vec<Item>, NotationError> {
                     } else if c == '"' {
                         in_quotes = true;
                     } else if c == ']' {
-                        closed = true;
+                        close = Some(k);
                         break;
                     }
-                    raw.push(c);
                 }
-                if !closed {
-                    return Err(NotationError::new(
-                        &format!("[{}", raw.chars().take(40).collect::<String>()),
-                        Problem::BadTag { unclosed: true },
-                    ));
+                let token = match close {
+                    Some(k) => {
+                        let raw: String = chars[i + 1..k].iter().collect();
+                        i = k + 1;
+                        parse_tag(&raw).unwrap_or_else(|e| Token::Bad(e.on_line(start_line)))
+                    }
+                    None => {
+                        let raw = excerpt(&chars[i..eol]);
+                        i = eol;
+                        Token::Bad(
+                            NotationError::new(&raw, Problem::BadTag { unclosed: true })
+                                .on_line(start_line),
+                        )
+                    }
+                };
+                items.push(Item {
+                    token,
+                    line: start_line,
+                });
+                // Another tag may follow on the same line.
+                continue;
+            }
+            '{' => match chars[i + 1..].iter().position(|&c| c == '}') {
+                Some(p) => {
+                    let body: String = chars[i + 1..i + 1 + p].iter().collect();
+                    line += body.matches('\n').count();
+                    i += p + 2;
+                    if depth == 0 {
+                        items.push(Item {
+                            token: Token::Comment(body.trim().to_string()),
+                            line: start_line,
+                        });
+                    }
                 }
+                None => {
+                    let eol = end_of_line(i);
+                    let error = NotationError::syntax(
+                        &excerpt(&chars[i..eol]),
+                        "comment not closed by '}'",
+                    )
+                    .on_line(start_line);
+                    i = eol;
+                    items.push(Item {
+                        token: Token::Bad(error),
+                        line: start_line,
+                    });
+                }
+            },
+            ';' => {
+                let eol = end_of_line(i);
+                let body: String = chars[i + 1..eol].iter().collect();
+                i = eol;
                 if depth == 0 {
-                    items.push(parse_tag(&raw)?);
+                    items.push(Item {
+                        token: Token::Comment(body.trim().to_string()),
+                        line: start_line,
+                    });
                 }
             }
+            '(' => {
+                depth += 1;
+                i += 1;
+            }
+            ')' => {
+                depth = depth.saturating_sub(1);
+                i += 1;
+            }
             _ => {
-                let mut word = String::from(c);
-                while let Some(&n) = chars.peek() {
-                    if n.is_whitespace() || "[]{}();".contains(n) {
-                        break;
-                    }
-                    word.push(n);
-                    chars.next();
+                // The first character always belongs to the word (a stray `}` too).
+                let from = i;
+                i += 1;
+                while i < chars.len() && !chars[i].is_whitespace() && !"{}();".contains(chars[i]) {
+                    i += 1;
                 }
+                let word: String = chars[from..i].iter().collect();
                 if depth == 0 && !word.starts_with('$') {
-                    items.push(Item::Word(word));
+                    items.push(Item {
+                        token: Token::Word(word),
+                        line: start_line,
+                    });
                 }
             }
         }
+        at_line_start = false;
     }
-    Ok(items)
+    items
 }
 
 /// `Name "value"` (the inside of a tag's brackets).
-fn parse_tag(raw: &str) -> Result<Item, NotationError> {
+fn parse_tag(raw: &str) -> Result<Token, NotationError> {
     let bad = || NotationError::new(&format!("[{raw}]"), Problem::BadTag { unclosed: false });
     let raw = raw.trim();
     let name_end = raw.find(|c: char| c.is_whitespace()).ok_or_else(bad)?;
@@ -319,10 +378,31 @@ fn parse_tag(raw: &str) -> Result<Item, NotationError> {
             value.push(c);
         }
     }
-    Ok(Item::Tag(name.to_string(), value))
+    Ok(Token::Tag(name.to_string(), value))
 }
 
+/// The result tokens of the move text.
 const RESULTS: [&str; 4] = ["1-0", "0-1", "1/2-1/2", "*"];
+
+/// A result as the move text or a `Result` tag writes it, in the standard form: also
+/// `½-½`, and the Chinese words some databases put in the tag (红胜, 黑胜, 和棋, …).
+fn normal_result(text: &str) -> Option<&'static str> {
+    let t = text.trim();
+    if let Some(r) = RESULTS.iter().find(|&&r| r == t) {
+        return Some(r);
+    }
+    match t {
+        "½-½" | "1/2" => Some("1/2-1/2"),
+        "红胜" | "紅勝" | "红方胜" | "紅方勝" | "红先胜" | "紅先勝" | "先胜" | "先勝" => {
+            Some("1-0")
+        }
+        "黑胜" | "黑勝" | "黑方胜" | "黑方勝" | "红先负" | "紅先負" | "先负" | "先負" => {
+            Some("0-1")
+        }
+        "和" | "和棋" | "和局" | "红先和" | "紅先和" | "先和" => Some("1/2-1/2"),
+        _ => None,
+    }
+}
 
 /// Drops a move number glued to the front (`12.`, `12...`, `12．`).
 fn strip_move_number(word: &str) -> &str {
@@ -353,26 +433,92 @@ fn read_move(pos: &Position, word: &str) -> Result<Move, NotationError> {
     }
 }
 
+/// Whether `word`, met outside any game, is a move in some notation (legal from the
+/// start position or not) and so starts a game without tags, rather than being text
+/// around the games.
+fn starts_a_game(word: &str) -> bool {
+    match read_move(&Position::startpos(), word) {
+        Ok(_) => true,
+        Err(e) => !matches!(e.problem, Problem::Syntax(_)),
+    }
+}
+
+/// One game of a PGN text as read: the game, or the first thing that stopped it, and
+/// what was wrong in it without stopping it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ReadGame {
+    /// 1-based number of the game in its text.
+    pub number: usize,
+    /// 1-based line the game starts on.
+    pub line: usize,
+    /// The game, or why it could not be read (with the game's number, the move's number
+    /// when a move failed, and the line).
+    pub game: Result<PgnGame, NotationError>,
+    /// What was wrong without stopping the game: no result at the end of the move
+    /// text, a `Result` tag that disagrees with it or is not a result.
+    pub notes: Vec<String>,
+}
+
+/// Everything read from one PGN text.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PgnFile {
+    /// The games, in order, read or not.
+    pub games: Vec<ReadGame>,
+    /// Text outside any game that was skipped (a site's notice, a line of `=`): the
+    /// line it starts on and its first words.
+    pub skipped: Vec<(usize, String)>,
+}
+
+impl PgnFile {
+    /// The games that were read.
+    pub fn read(&self) -> impl Iterator<Item = &PgnGame> {
+        self.games.iter().filter_map(|g| g.game.as_ref().ok())
+    }
+
+    /// The errors of the games that could not be read.
+    pub fn errors(&self) -> impl Iterator<Item = &NotationError> {
+        self.games.iter().filter_map(|g| g.game.as_ref().err())
+    }
+}
+
 /// A game being read.
-struct Reader {
+struct OpenGame {
+    number: usize,
+    line: usize,
     game: PgnGame,
     /// The position after the moves read so far; `None` until the move text starts.
     pos: Option<Position>,
-    started: bool,
+    /// Past the tags: a comment, a move number or a move was read.
+    in_moves: bool,
+    /// The result token that ended the move text.
+    result_token: Option<&'static str>,
+    /// The first error; the rest of the game is skipped.
+    error: Option<NotationError>,
 }
 
-impl Reader {
-    fn new() -> Reader {
-        Reader {
+impl OpenGame {
+    fn new(number: usize, line: usize) -> OpenGame {
+        OpenGame {
+            number,
+            line,
             game: PgnGame::default(),
             pos: None,
-            started: false,
+            in_moves: false,
+            result_token: None,
+            error: None,
         }
     }
 
+    fn fail(&mut self, error: NotationError) {
+        if self.error.is_none() {
+            self.error = Some(error.in_game(self.number));
+        }
+    }
+
+    /// The position after the moves so far, set up from the `FEN` tag the first time.
     fn position(&mut self) -> Result<&mut Position, NotationError> {
         if self.pos.is_none() {
-            let start = match self.game.tag("FEN") {
+            let start = match self.game.tag("FEN").filter(|f| !f.trim().is_empty()) {
                 Some(fen) => Position::from_fen(fen)
                     .map_err(|e| NotationError::new(fen, Problem::BadFen(e)))?,
                 None => Position::startpos(),
@@ -383,70 +529,166 @@ impl Reader {
         Ok(self.pos.get_or_insert_with(Position::startpos))
     }
 
-    fn finish(mut self) -> Result<PgnGame, NotationError> {
-        self.position()?;
-        if self.game.result == "*" {
-            if let Some(r) = self.game.tag("Result").filter(|r| RESULTS.contains(r)) {
-                self.game.result = r.to_string();
+    fn play(&mut self, word: &str, line: usize) {
+        if self.error.is_some() {
+            return;
+        }
+        let text = word.trim_end_matches(['!', '?', '#']);
+        let number = self.game.moves.len() + 1;
+        let played = self.position().and_then(|pos| {
+            let mv = read_move(pos, text).map_err(|e| e.at_move(number))?;
+            pos.make_move(mv);
+            Ok(mv)
+        });
+        match played {
+            Ok(mv) => self.game.moves.push(mv),
+            Err(e) => self.fail(e.on_line(line)),
+        }
+    }
+
+    fn close(mut self) -> ReadGame {
+        let mut notes = Vec::new();
+        if self.error.is_none() {
+            if let Err(e) = self.position() {
+                let line = self.line;
+                self.fail(e.on_line(line));
             }
         }
-        Ok(self.game)
+        if let Some(error) = self.error {
+            return ReadGame {
+                number: self.number,
+                line: self.line,
+                game: Err(error),
+                notes,
+            };
+        }
+        let tag = self.game.tag("Result").map(str::trim).unwrap_or("");
+        let from_tag = normal_result(tag);
+        if !tag.is_empty() && from_tag.is_none() {
+            notes.push(format!("[Result \"{tag}\"] is not a result"));
+        }
+        self.game.result = match (self.result_token, from_tag) {
+            (Some("*"), Some(r)) => r.to_string(),
+            // A tag of `*` (unknown) says nothing against the move text's result.
+            (Some(token), Some(r)) if token != r && r != "*" => {
+                notes.push(format!(
+                    "[Result \"{tag}\"] disagrees with the result {token} that ends the \
+                     move text; {token} is kept"
+                ));
+                token.to_string()
+            }
+            (Some(token), _) => token.to_string(),
+            (None, r) => {
+                let r = r.unwrap_or("*");
+                notes.push(format!(
+                    "the move text has no result (1-0, 0-1, 1/2-1/2 or *) at its end; \
+                     {r} is taken"
+                ));
+                r.to_string()
+            }
+        };
+        ReadGame {
+            number: self.number,
+            line: self.line,
+            game: Ok(self.game),
+            notes,
+        }
     }
 }
 
-/// Reads every game of a PGN text.
-///
-/// # Errors
-/// A malformed tag or comment, a bad FEN tag, or the first move that does not parse or
-/// is illegal (with the game's and the move's 1-based numbers).
-pub fn read_pgn(text: &str) -> Result<Vec<PgnGame>, NotationError> {
-    let mut games = Vec::new();
-    let mut reader = Reader::new();
-    let mut has_content = false;
-    let game_no = |games: &Vec<PgnGame>| games.len() + 1;
-    for item in scan(text)? {
-        match item {
-            Item::Tag(name, value) => {
-                if reader.started {
-                    let done = std::mem::replace(&mut reader, Reader::new());
-                    games.push(done.finish().map_err(|e| e.in_game(game_no(&games)))?);
+/// Reads every game of a PGN text, each on its own: a game that cannot be read is
+/// reported (with its number, the move's number and the line) and the games after it
+/// are still read. Text outside the games (before the first tags, after a result) is
+/// skipped and listed; a game without tags is recognised by its first move.
+pub fn read_pgn_games(text: &str) -> PgnFile {
+    let mut file = PgnFile::default();
+    let mut open: Option<OpenGame> = None;
+    let mut skipping = false;
+    let next_number = |file: &PgnFile| file.games.len() + 1;
+    for Item { token, line } in scan(text) {
+        match token {
+            Token::Tag(name, value) => {
+                if open.as_ref().is_some_and(|g| g.in_moves) {
+                    file.games.extend(open.take().map(OpenGame::close));
                 }
-                reader.game.tags.push((name, value));
-                has_content = true;
+                let game = open.get_or_insert_with(|| OpenGame::new(next_number(&file), line));
+                game.game.tags.push((name, value));
+                skipping = false;
             }
-            Item::Comment(body) => {
-                reader.started = true;
-                has_content = true;
-                let ply = reader.game.moves.len();
-                reader.game.comments.push((ply, body));
+            Token::Bad(error) => match open.as_mut() {
+                Some(game) => game.fail(error),
+                None if matches!(error.problem, Problem::BadTag { .. }) => {
+                    let mut game = OpenGame::new(next_number(&file), line);
+                    game.fail(error);
+                    open = Some(game);
+                    skipping = false;
+                }
+                None => file.skipped.push((line, error.text)),
+            },
+            Token::Comment(body) => {
+                if let Some(game) = open.as_mut() {
+                    game.in_moves = true;
+                    let ply = game.game.moves.len();
+                    game.game.comments.push((ply, body));
+                }
             }
-            Item::Word(word) => {
-                let word = strip_move_number(&word);
-                if word.is_empty() {
+            Token::Word(word) => {
+                let bare = strip_move_number(&word);
+                if bare.chars().all(|c| matches!(c, '.' | '．' | '…')) {
+                    if let Some(game) = open.as_mut() {
+                        game.in_moves = true;
+                    }
                     continue;
                 }
-                reader.started = true;
-                has_content = true;
-                if RESULTS.contains(&word) {
-                    reader.game.result = word.to_string();
-                    let done = std::mem::replace(&mut reader, Reader::new());
-                    games.push(done.finish().map_err(|e| e.in_game(game_no(&games)))?);
-                    has_content = false;
+                let result = match bare {
+                    "½-½" => Some("1/2-1/2"),
+                    _ => RESULTS.iter().find(|&&r| r == bare).copied(),
+                };
+                if let Some(result) = result {
+                    if let Some(mut game) = open.take() {
+                        game.result_token = Some(result);
+                        file.games.push(game.close());
+                    }
                     continue;
                 }
-                let mv_text = word.trim_end_matches(['!', '?', '#']);
-                let number = reader.game.moves.len() + 1;
-                let n = game_no(&games);
-                let pos = reader.position().map_err(|e| e.in_game(n))?;
-                let mv = read_move(pos, mv_text).map_err(|e| e.at_move(number).in_game(n))?;
-                pos.make_move(mv);
-                reader.game.moves.push(mv);
+                if open.is_none() {
+                    if !starts_a_game(bare) {
+                        match file.skipped.last_mut() {
+                            Some((_, text)) if skipping => {
+                                if text.chars().count() < 60 {
+                                    text.push(' ');
+                                    text.push_str(&word);
+                                }
+                            }
+                            _ => file.skipped.push((line, word.clone())),
+                        }
+                        skipping = true;
+                        continue;
+                    }
+                    open = Some(OpenGame::new(next_number(&file), line));
+                }
+                skipping = false;
+                if let Some(game) = open.as_mut() {
+                    game.in_moves = true;
+                    game.play(bare, line);
+                }
             }
         }
     }
-    if has_content {
-        let n = game_no(&games);
-        games.push(reader.finish().map_err(|e| e.in_game(n))?);
-    }
-    Ok(games)
+    file.games.extend(open.map(OpenGame::close));
+    file
+}
+
+/// Reads every game of a PGN text, all or nothing: [`read_pgn_games`] with the first
+/// game that could not be read as the error.
+///
+/// # Errors
+/// A malformed tag or comment, a bad FEN tag, or the first move that does not parse or
+/// is illegal (with the game's and the move's 1-based numbers and the line).
+pub fn read_pgn(text: &str) -> Result<Vec<PgnGame>, NotationError> {
+    read_pgn_games(text)
+        .games
+        .into_iter()
+        .map(|g| g.game)
+        .collect()
 }

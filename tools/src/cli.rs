@@ -602,7 +602,8 @@ fn parse_event(args: &[String], depth: u32) -> Result<Action, String> {
             }
         }
         let file = file.ok_or("-openings: file= is missing")?;
-        let format = format.unwrap_or(if file.to_ascii_lowercase().ends_with(".pgn") {
+        let lower = file.to_ascii_lowercase();
+        let format = format.unwrap_or(if lower.ends_with(".pgn") || lower.ends_with(".xqf") {
             OpeningFormat::Pgn
         } else {
             OpeningFormat::Epd

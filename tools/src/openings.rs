@@ -1,7 +1,9 @@
-//! Openings: start positions (EPD/FEN lines) or move lists (PGN), each checked against
-//! the rules core when loaded.
+//! Openings: start positions (EPD/FEN lines) or move lists (PGN or XQF files, read by
+//! the same reader as `chariot pgn`), each checked against the rules core when loaded.
 
 use chariot::board::{Position, START_FEN};
+use chariot::notation::files::{read_bytes, GameFile};
+use chariot::notation::PgnGame;
 
 /// A start position and the moves the manager plays from it before the engines take
 /// over.
@@ -39,7 +41,8 @@ pub enum OpeningFormat {
     /// One FEN/EPD per line (EPD operations after the four fields are ignored).
     Epd,
     /// PGN games: `[FEN]` set-up tag and move text in any dialect the notation module
-    /// reads (ICCS `h2e2`/`H2-E2`, WXF `C2.5`, Chinese 炮二平五).
+    /// reads (ICCS `h2e2`/`H2-E2`, WXF `C2.5`, Chinese 炮二平五), in UTF-8, GBK or Big5;
+    /// or an XQF file.
     Pgn,
 }
 
@@ -97,17 +100,7 @@ pub fn parse_openings(text: &str, format: OpeningFormat) -> Result<Vec<Opening>,
             }
         }
         OpeningFormat::Pgn => {
-            // The notation module reads every dialect: ICCS (`h2e2`, `H2-E2`), WXF
-            // (`C2.5`) and Chinese (炮二平五, 马８进７, traditional characters too).
-            let games = chariot::notation::read_pgn(text).map_err(|e| e.to_string())?;
-            for (n, game) in games.into_iter().enumerate() {
-                let opening = Opening {
-                    fen: game.start.to_fen(),
-                    moves: game.moves.iter().map(|m| m.to_string()).collect(),
-                };
-                check(&opening).map_err(|e| format!("game {}: {e}", n + 1))?;
-                out.push(opening);
-            }
+            out = pgn_openings(&read_bytes(text.as_bytes(), false, None))?;
         }
     }
     Ok(out)
@@ -122,10 +115,45 @@ fn check(opening: &Opening) -> Result<(), String> {
     Ok(())
 }
 
-/// Reads an openings file.
+/// The openings of a game file (PGN in any encoding `chariot pgn` reads, or XQF): every
+/// game must have been read; the first that was not is the error.
+fn pgn_openings(file: &GameFile) -> Result<Vec<Opening>, String> {
+    if let Some((_, error)) = file.failed().next() {
+        return Err(error.to_string());
+    }
+    let mut out = Vec::new();
+    for (n, game) in file.read().enumerate() {
+        let opening = opening_of(game);
+        check(&opening).map_err(|e| format!("game {}: {e}", n + 1))?;
+        out.push(opening);
+    }
+    Ok(out)
+}
+
+/// A game's start position and moves as an opening.
+fn opening_of(game: &PgnGame) -> Opening {
+    Opening {
+        fen: game.start.to_fen(),
+        moves: game.moves.iter().map(|m| m.to_string()).collect(),
+    }
+}
+
+/// Reads an openings file. PGN files are read as bytes, so GBK, Big5 and UTF-8 files
+/// all load, and an XQF file (by its mark or `.xqf` name) is one opening.
 pub fn load_openings(path: &str, format: OpeningFormat) -> Result<Vec<Opening>, String> {
-    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read '{path}': {e}"))?;
-    let openings = parse_openings(&text, format).map_err(|e| format!("{path}: {e}"))?;
+    let openings = match format {
+        OpeningFormat::Pgn => {
+            let file = chariot::notation::files::read_path(std::path::Path::new(path), None)
+                .map_err(|e| format!("cannot read '{path}': {e}"))?;
+            pgn_openings(&file)
+        }
+        OpeningFormat::Epd => {
+            let text =
+                std::fs::read_to_string(path).map_err(|e| format!("cannot read '{path}': {e}"))?;
+            parse_openings(&text, format)
+        }
+    }
+    .map_err(|e| format!("{path}: {e}"))?;
     if openings.is_empty() {
         return Err(format!("{path}: no openings"));
     }
@@ -172,5 +200,55 @@ mod tests {
         assert!(c[3].fen.starts_with("4k4/9/9/9/9/9/9/9/4A4/R2AK4 w"));
         let bad = parse_openings("1. 炮二平五 马８进８ *\n", OpeningFormat::Pgn).unwrap_err();
         assert!(bad.contains("马８进８"), "{bad}");
+    }
+
+    #[test]
+    fn gbk_pgn_and_xqf_files_load_as_chariot_pgn_reads_them() {
+        use chariot::notation::encoding::{encode, TextEncoding};
+        let dir = std::env::temp_dir().join(format!("tourney-openings-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        // A GBK export with a notice after the result, as databases write them.
+        let gbk = encode(
+            "[Game \"Chinese Chess\"]\r\n[Event \"全国赛\"]\r\n\r\n1. 炮二平五 马８进７ \
+             2. 马二进三 {注} 车９平８ 1-0\r\n=====\r\n欢迎访问本站\r\n",
+            TextEncoding::Gbk,
+        );
+        let pgn = dir.join("gbk.pgn");
+        std::fs::write(&pgn, gbk).unwrap();
+        let o = load_openings(pgn.to_str().unwrap(), OpeningFormat::Pgn).unwrap();
+        assert_eq!(o.len(), 1);
+        assert_eq!(o[0].moves, ["h2e2", "h9g7", "h0g2", "i9h9"]);
+        // One XQF game.
+        let game = chariot::notation::PgnGame {
+            moves: ["c3c4", "g6g5"]
+                .iter()
+                .map(|m| chariot::board::Move::parse_iccs(m).unwrap())
+                .collect(),
+            ..Default::default()
+        };
+        let xqf = dir.join("one.xqf");
+        std::fs::write(
+            &xqf,
+            chariot::notation::xqf::write_xqf(&game).unwrap().bytes,
+        )
+        .unwrap();
+        let o = load_openings(xqf.to_str().unwrap(), OpeningFormat::Pgn).unwrap();
+        assert_eq!(o[0].moves, ["c3c4", "g6g5"]);
+        // A broken game is the error, named with its game, move and line.
+        let bad = dir.join("bad.pgn");
+        std::fs::write(
+            &bad,
+            encode(
+                "1. 炮二平五 *\n\n1. 炮二平五\n马８进８ *\n",
+                TextEncoding::Gbk,
+            ),
+        )
+        .unwrap();
+        let e = load_openings(bad.to_str().unwrap(), OpeningFormat::Pgn).unwrap_err();
+        assert!(
+            e.contains("game 2, move 2 '马８进８'") && e.contains("(line 4)"),
+            "{e}"
+        );
+        let _ = std::fs::remove_dir_all(&dir);
     }
 }
