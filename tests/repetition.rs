@@ -727,6 +727,8 @@ struct Case {
 
 use chariot::board::game_end::rule_cli;
 use chariot::board::repetition::{MoveClass, RuleSet};
+use chariot::search::params::RULE_WIN;
+use chariot::search::{self, Config, Limits, Shared, Silent};
 
 const RED_LOSES: Verdict = Verdict::Loses(Color::Red);
 const BLACK_LOSES: Verdict = Verdict::Loses(Color::Black);
@@ -793,7 +795,64 @@ fn check_case(case: &Case) {
             p.repetition_ruling(),
             p.repetition_ruling_with(RuleSet::Chinese)
         );
+        for rules in [RuleSet::Chinese, RuleSet::Asian] {
+            assert_search_agrees(case, &view, rules);
+        }
     }
+}
+
+/// The search and `chariot rule` rule the cycle alike: from the position before the
+/// cycle's last move, a search of that move alone scores the repetition it makes as a
+/// win, a loss or a draw for the side making it, as the command line's ruling of the
+/// whole cycle says.
+fn assert_search_agrees(case: &Case, view: &View, rules: RuleSet) {
+    let start = (view.position)(&pos(case.fen));
+    let moves: Vec<String> = case
+        .moves
+        .split_whitespace()
+        .map(|m| view.mv(mv(m)).to_string())
+        .collect();
+    let line = rule_cli(&start.to_fen(), &moves, rules.name()).expect("a ruling");
+    let (last, before) = moves.split_last().expect("moves");
+    let mut p = start.clone();
+    for m in before {
+        p.play(mv(m));
+    }
+    let mover = p.side_to_move();
+    let limits = Limits {
+        depth: Some(1),
+        search_moves: vec![mv(last)],
+        ..Limits::default()
+    };
+    let config = Config {
+        rule_set: rules,
+        ..Config::default()
+    };
+    let outcome = search::search(&p, &limits, &config, &Shared::new(1), &Silent);
+    let ruled = if outcome.score > RULE_WIN - 100 {
+        "wins"
+    } else if outcome.score < -(RULE_WIN - 100) {
+        "loses"
+    } else {
+        assert_eq!(
+            outcome.score, 0,
+            "{} ({}), {rules}: {line}",
+            case.name, view.label
+        );
+        "draws"
+    };
+    let expected = if line.starts_with("draw") {
+        "draws"
+    } else if line.starts_with(&format!("{mover} wins")) {
+        "wins"
+    } else {
+        "loses"
+    };
+    assert_eq!(
+        ruled, expected,
+        "{} ({}), {rules}: the search scores {} for {mover}; chariot rule: {line}",
+        case.name, view.label, outcome.score
+    );
 }
 
 use MoveClass as K;
@@ -1020,6 +1079,29 @@ const CASES: &[Case] = &[
         moves: "e7c9 e2c2 c9e7 c2e2",
         kinds: &[K::Idle, K::DefensiveChase, K::Idle, K::DefensiveChase],
         chinese: (DRAW, BOTH_IDLE),
+        asian: (RED_LOSES, "red perpetual chase of the black elephant on e7 (长捉)"),
+    },
+    // Against 27.3 (issue 13): the same red rook on its own side of the river, but the
+    // black side has nothing to attack with: the rook is the attacker, not a defender
+    // taking a defensive point, and the position is no simple draw for it to hold.
+    // Following the unprotected elephant is 长捉 under both rule sets.
+    Case {
+        name: "a lone rook harassing an elephant is no defender (27.3)",
+        fen: "5k3/4a4/4b4/9/9/9/9/4R4/9/3K5 b - - 0 1",
+        moves: "e7c9 e2c2 c9e7 c2e2",
+        kinds: &[K::Idle, K::Chase, K::Idle, K::Chase],
+        chinese: (RED_LOSES, "red perpetual chase of the black elephant on e7 (长捉)"),
+        asian: (RED_LOSES, "red perpetual chase of the black elephant on e7 (长捉)"),
+    },
+    // Against 27.3: Black has a rook and a horse (more than a rook's attacking force):
+    // no simple draw for the lone red rook to hold, so its chase of the elephant from
+    // its own side of the river is a chase.
+    Case {
+        name: "no simple draw: the defender is outgunned (27.3)",
+        fen: "5k3/4a4/4b4/9/9/8r/7n1/4R4/9/3K5 b - - 0 1",
+        moves: "e7c9 e2c2 c9e7 c2e2",
+        kinds: &[K::Idle, K::Chase, K::Idle, K::Chase],
+        chinese: (RED_LOSES, "red perpetual chase of the black elephant on e7 (长捉)"),
         asian: (RED_LOSES, "red perpetual chase of the black elephant on e7 (长捉)"),
     },
     // 28.6 献: the red cannon goes to f4, where the black rook can take it for nothing,

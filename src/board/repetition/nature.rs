@@ -127,9 +127,11 @@ pub enum MoveClass {
     KingChase,
     /// A chase of an advisor or elephant made while taking a defensive point that
     /// makes a simple draw: idle (第27.3条, 细则13; Chinese rule set only). The board's
-    /// judgement of "a simple draw": the moved piece stands on its own side of the
-    /// river, and the chased side's attacking force (rook 4, horse and cannon 2, any
-    /// pawn 1) is at most a rook's and no more than the mover's.
+    /// judgement: the moved piece stands on its own side of the river, and the mover
+    /// is the defender of a simple draw: the chased side has more material in all and
+    /// an attacking force (rook 4, horse and cannon 2, any pawn 1) of at least one, at
+    /// most a rook's and no more than the mover's. A lone rook harassing a defenceless
+    /// advisor or elephant is the attacker: its chase is a chase.
     DefensiveChase,
     /// A new chase by pawns only ([`Nature::PawnChase`]).
     PawnChase,
@@ -410,9 +412,17 @@ fn quiet_kind(
 }
 
 /// 第27.3条: every piece newly chased is an advisor or an elephant, the moved piece
-/// stands on its own side of the river (a defensive point), and the material is a
-/// simple draw: the chased side's attacking force is at most a rook's and no more than
-/// the mover's (`passed` has the mover to move).
+/// stands on its own side of the river (a defensive point), and the mover is the
+/// defender of a simple draw (`passed` has the mover to move):
+///
+/// * the chased side is the one pressing: it has an attacking force (rook 4, horse and
+///   cannon 2, any pawn 1) and more material in all (advisors and elephants counted,
+///   [`ruling_value`]) than the mover;
+/// * the draw is simple: that attacking force is at most a rook's and no more than the
+///   mover's.
+///
+/// A lone piece harassing a side that has nothing to attack with, or less material, is
+/// the attacker, not a defender: its chase is a chase.
 fn defensive_point_draw(passed: &Position, mv: Move, victims: &[Square]) -> bool {
     let mover = passed.side;
     let all_minor_defenders = victims.iter().all(|&sq| {
@@ -430,8 +440,15 @@ fn defensive_point_draw(passed: &Position, mv: Move, victims: &[Square]) -> bool
             + 2 * passed.pieces(color, PieceKind::Cannon).count()
             + passed.pieces(color, PieceKind::Pawn).count()
     };
+    let material = |color: Color| -> i32 {
+        passed
+            .color_pieces(color)
+            .into_iter()
+            .map(|sq| ruling_value(passed.piece_at(sq).expect("a piece"), sq))
+            .sum()
+    };
     let theirs = force(!mover);
-    theirs <= 4 && theirs <= force(mover)
+    (1..=4).contains(&theirs) && theirs <= force(mover) && material(!mover) > material(mover)
 }
 
 /// The idle kinds, heaviest first: 献, 兑, 跟, 拦, 闲. `after` has the opponent to
