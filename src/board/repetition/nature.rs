@@ -26,9 +26,10 @@ use crate::board::{Bitboard, Color, Move, MoveList, Piece, PieceKind, Position, 
 pub const MATE_THREAT_CHECKS: u32 = 3;
 
 /// How many checks a chase may make before the capture that wins the piece (第28.3条:
-/// "包括从下一着开始运用连续照将 … 的手段"). Two checks (then the capture) catch the
-/// ordinary forks and skewers by check and keep classification cheap.
-pub const CHASE_CHECKS: u32 = 2;
+/// "包括从下一着开始运用连续照将 … 的手段"). One check, then the capture, catches the
+/// forks and skewers by check and keeps classification cheap (a search of two checks
+/// made it some twenty times dearer).
+pub const CHASE_CHECKS: u32 = 1;
 
 /// Which rulings apply.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -391,6 +392,7 @@ fn quiet_kind(
     let mut pieces = Vec::new();
     let mut pawns = Vec::new();
     let mut king = Vec::new();
+    let mut through_before = None;
     for chase in chases(passed, rules, fine) {
         // The moved piece keeps its identity: a chase it already made from its old
         // point is not new (细则6: 从捉到捉).
@@ -400,11 +402,15 @@ fn quiet_kind(
             chase.attacker
         };
         // A piece won through checks was already won before if it could be won at all
-        // (whatever piece began the checks).
-        let old = chases_before.iter().any(|c| {
-            c.victim == chase.victim
-                && (chase.through_checks || (c.attacker == origin && !c.through_checks))
-        });
+        // then (whatever piece began the checks, or attacked it).
+        let old = if chase.through_checks {
+            chases_before.iter().any(|c| c.victim == chase.victim)
+                || won_before(after, mv, rules, &mut through_before).contains(&chase.victim)
+        } else {
+            chases_before
+                .iter()
+                .any(|c| c.attacker == origin && c.victim == chase.victim)
+        };
         if old || (escaping_rook && chase.attacker == mv.to()) {
             continue;
         }
@@ -449,6 +455,29 @@ fn quiet_kind(
         kind,
         victims: Vec::new(),
     }
+}
+
+/// The pieces the mover could win through checks before `mv` (`after` is the position
+/// after it), worked out once and kept in `cache`.
+fn won_before<'a>(
+    after: &mut Position,
+    mv: Move,
+    rules: RuleSet,
+    cache: &'a mut Option<Vec<Square>>,
+) -> &'a [Square] {
+    cache.get_or_insert_with(|| {
+        after.unmake_move();
+        let won = if after.in_check() {
+            Vec::new()
+        } else {
+            won_through_checks(after, rules, CHASE_CHECKS)
+                .into_iter()
+                .map(|(_, victim)| victim)
+                .collect()
+        };
+        after.make_move(mv);
+        won
+    })
 }
 
 /// 第27.3条: every piece newly chased is an advisor or an elephant, the moved piece
@@ -684,9 +713,7 @@ fn attacks_before(pos: &mut Position, rules: RuleSet, with_king: bool) -> Vec<Ch
             }
         }
     }
-    let mut found = chases_among(pos, captures, rules, with_king);
-    add_chases_through_checks(pos, rules, &mut found);
-    found
+    chases_among(pos, captures, rules, with_king)
 }
 
 /// The chases among `captures` (each a capture by the side to move in `pos`; `pos` is
