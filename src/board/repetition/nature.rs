@@ -366,7 +366,6 @@ pub(super) fn classify(pos: &mut Position, mv: Move, rules: RuleSet, fine: bool)
 /// (`after`, whose previous position is one unmake away), the same board with the
 /// mover to move again (`passed`) and the chases that stood before the move; with
 /// `escaping_rook`, the moved piece's own chases do not count.
-#[allow(clippy::too_many_arguments)]
 fn quiet_kind(
     after: &mut Position,
     passed: &mut Position,
