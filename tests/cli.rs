@@ -158,6 +158,38 @@ fn notation_converts_between_the_three_notations() {
 }
 
 #[test]
+fn rule_applies_each_rule_set() {
+    // One check and one chase (Black's cannon) against a perpetual chase (Red's rook):
+    // both forbidden under the Chinese rules, a draw; the Asian rules allow the check
+    // and chase, and the perpetual chaser loses (the AXF book's rule 18, diagram 37).
+    let fen = "4k4/4a4/4c4/9/4R4/9/2P1P4/9/9/2B1K4 b - - 0 1";
+    let mut args = vec![
+        "rule", "--fen", fen, "--moves", "e7c7", "e5c5", "c7e7", "c5e5",
+    ];
+    let text = stdout_of(&args);
+    assert!(
+        text.starts_with("draw (both sides attack perpetually"),
+        "{text}"
+    );
+    args.extend(["--rules", "asian"]);
+    let text = stdout_of(&args);
+    assert_eq!(
+        text.trim(),
+        "black wins (red perpetual chase of the black cannon on e7 (长捉))"
+    );
+    // 第27.3条 holds for a defender only: a lone rook harassing a defenceless elephant
+    // from its own half chases it.
+    let fen = "5k3/4a4/4b4/9/9/9/9/4R4/9/3K5 b - - 0 1";
+    let text = stdout_of(&[
+        "rule", "--fen", fen, "--moves", "e7c9", "e2c2", "c9e7", "c2e2",
+    ]);
+    assert_eq!(
+        text.trim(),
+        "black wins (red perpetual chase of the black elephant on e7 (长捉))"
+    );
+}
+
+#[test]
 fn rule_names_the_winner_of_a_perpetual_check() {
     // Red's rook checks from e0 and f0 in turn: the third time the position stands,
     // perpetual check (长将) loses.

@@ -727,6 +727,8 @@ struct Case {
 
 use chariot::board::game_end::rule_cli;
 use chariot::board::repetition::{MoveClass, RuleSet};
+use chariot::search::params::RULE_WIN;
+use chariot::search::{self, Config, Limits, Shared, Silent};
 
 const RED_LOSES: Verdict = Verdict::Loses(Color::Red);
 const BLACK_LOSES: Verdict = Verdict::Loses(Color::Black);
@@ -793,7 +795,64 @@ fn check_case(case: &Case) {
             p.repetition_ruling(),
             p.repetition_ruling_with(RuleSet::Chinese)
         );
+        for rules in [RuleSet::Chinese, RuleSet::Asian] {
+            assert_search_agrees(case, &view, rules);
+        }
     }
+}
+
+/// The search and `chariot rule` rule the cycle alike: from the position before the
+/// cycle's last move, a search of that move alone scores the repetition it makes as a
+/// win, a loss or a draw for the side making it, as the command line's ruling of the
+/// whole cycle says.
+fn assert_search_agrees(case: &Case, view: &View, rules: RuleSet) {
+    let start = (view.position)(&pos(case.fen));
+    let moves: Vec<String> = case
+        .moves
+        .split_whitespace()
+        .map(|m| view.mv(mv(m)).to_string())
+        .collect();
+    let line = rule_cli(&start.to_fen(), &moves, rules.name()).expect("a ruling");
+    let (last, before) = moves.split_last().expect("moves");
+    let mut p = start.clone();
+    for m in before {
+        p.play(mv(m));
+    }
+    let mover = p.side_to_move();
+    let limits = Limits {
+        depth: Some(1),
+        search_moves: vec![mv(last)],
+        ..Limits::default()
+    };
+    let config = Config {
+        rule_set: rules,
+        ..Config::default()
+    };
+    let outcome = search::search(&p, &limits, &config, &Shared::new(1), &Silent);
+    let ruled = if outcome.score > RULE_WIN - 100 {
+        "wins"
+    } else if outcome.score < -(RULE_WIN - 100) {
+        "loses"
+    } else {
+        assert_eq!(
+            outcome.score, 0,
+            "{} ({}), {rules}: {line}",
+            case.name, view.label
+        );
+        "draws"
+    };
+    let expected = if line.starts_with("draw") {
+        "draws"
+    } else if line.starts_with(&format!("{mover} wins")) {
+        "wins"
+    } else {
+        "loses"
+    };
+    assert_eq!(
+        ruled, expected,
+        "{} ({}), {rules}: the search scores {} for {mover}; chariot rule: {line}",
+        case.name, view.label, outcome.score
+    );
 }
 
 use MoveClass as K;
@@ -820,14 +879,16 @@ const CASES: &[Case] = &[
         asian: (DRAW, BOTH_IDLE),
     },
     // 25.2 一将一捉: the rook checks on rank 8, then comes back to rank 7 where it
-    // attacks the unprotected cannon on g7 anew. Forbidden under both rule sets.
+    // attacks the unprotected cannon on g7 anew. Forbidden under the Chinese rule set;
+    // allowed under the Asian one (the AXF book's rule 12, diagram 13: "one check one
+    // chase" is a draw).
     Case {
         name: "one check one chase",
         fen: "9/4k4/R5c2/9/9/9/9/9/9/3K5 w - - 0 1",
         moves: "a7a8 e8e9 a8a7 e9e8",
         kinds: &[K::Check, K::Idle, K::Chase, K::Idle],
         chinese: (RED_LOSES, "red perpetual check and chase of the black cannon on g7 (一将一捉)"),
-        asian: (RED_LOSES, "red perpetual check and chase of the black cannon on g7 (一将一捉)"),
+        asian: (DRAW, BOTH_IDLE),
     },
     // 28.12, 29.2: the black cannon flees b7/c7, the red rook follows: each move a new
     // attack on the unprotected cannon. 长捉 loses (26.4).
@@ -975,17 +1036,15 @@ const CASES: &[Case] = &[
     // 25.2 一将一杀 (from a game): the black cannon checks from e4, the red advisor comes
     // back to e1 (拦: it closes the e-file), and the cannon returns to c4, threatening
     // Cxc0 mate. Chinese: forbidden. Asian: a mate threat is not looked for, but the
-    // move to c4 attacks the elephant on c0, which has no legal recapture: 一将一捉.
+    // move to c4 attacks the elephant on c0, which has no legal recapture: one check
+    // one chase, allowed (the AXF book's rule 12): a draw.
     Case {
         name: "one check one mate threat",
         fen: "1nbakabnr/r2C3c1/9/p1p1p1p2/8p/2c6/P1P1P1P1P/3C4B/4A4/RNBAK2NR w - - 62 32",
         moves: "e1f0 c4e4 f0e1 e4c4",
         kinds: &[K::Idle, K::Check, K::Block, K::MateThreat],
         chinese: (BLACK_LOSES, "black perpetual check and mate threat (一将一杀)"),
-        asian: (
-            BLACK_LOSES,
-            "black perpetual check and chase of the red elephant on c0 (一将一捉)",
-        ),
+        asian: (DRAW, BOTH_IDLE),
     },
     // 25.2 一杀一捉: on b2 the red rook attacks the crossed pawn on b3 (a chase), on a2
     // it threatens Ra9 mate (the horse on g7 guards e8 and f9, the red king the d-file,
@@ -1020,6 +1079,29 @@ const CASES: &[Case] = &[
         moves: "e7c9 e2c2 c9e7 c2e2",
         kinds: &[K::Idle, K::DefensiveChase, K::Idle, K::DefensiveChase],
         chinese: (DRAW, BOTH_IDLE),
+        asian: (RED_LOSES, "red perpetual chase of the black elephant on e7 (长捉)"),
+    },
+    // Against 27.3 (issue 13): the same red rook on its own side of the river, but the
+    // black side has nothing to attack with: the rook is the attacker, not a defender
+    // taking a defensive point, and the position is no simple draw for it to hold.
+    // Following the unprotected elephant is 长捉 under both rule sets.
+    Case {
+        name: "a lone rook harassing an elephant is no defender (27.3)",
+        fen: "5k3/4a4/4b4/9/9/9/9/4R4/9/3K5 b - - 0 1",
+        moves: "e7c9 e2c2 c9e7 c2e2",
+        kinds: &[K::Idle, K::Chase, K::Idle, K::Chase],
+        chinese: (RED_LOSES, "red perpetual chase of the black elephant on e7 (长捉)"),
+        asian: (RED_LOSES, "red perpetual chase of the black elephant on e7 (长捉)"),
+    },
+    // Against 27.3: Black has a rook and a horse (more than a rook's attacking force):
+    // no simple draw for the lone red rook to hold, so its chase of the elephant from
+    // its own side of the river is a chase.
+    Case {
+        name: "no simple draw: the defender is outgunned (27.3)",
+        fen: "5k3/4a4/4b4/9/9/8r/7n1/4R4/9/3K5 b - - 0 1",
+        moves: "e7c9 e2c2 c9e7 c2e2",
+        kinds: &[K::Idle, K::Chase, K::Idle, K::Chase],
+        chinese: (RED_LOSES, "red perpetual chase of the black elephant on e7 (长捉)"),
         asian: (RED_LOSES, "red perpetual chase of the black elephant on e7 (长捉)"),
     },
     // 28.6 献: the red cannon goes to f4, where the black rook can take it for nothing,
@@ -1295,6 +1377,82 @@ const CASES: &[Case] = &[
         chinese: (RED_LOSES, "red perpetual chase of the black cannon on a7 (长捉)"),
         asian: (RED_LOSES, "red perpetual chase of the black cannon on a7 (长捉)"),
     },
+    // ----- the AXF/WXF rule book's kinds (issues 17 and 20) ----------------------------
+    // The Asian rules allow one check and one chase (the book's rule 12, diagram 13),
+    // and a side chasing one piece perpetually loses against it (rule 18, diagrams 37
+    // and 38; rule 23, diagram 50). The black cannon flees to c7, attacking the red
+    // elephant on c0 over the pawn on c3, and comes back to e7 with check over the pawn
+    // on e3; the red rook follows it to c5 and blocks the check on e5, attacking it on
+    // every move. Chinese: 一将一捉 is forbidden too, both sides forbidden: a draw.
+    // Asian: Black is allowed, Red's perpetual chase loses.
+    Case {
+        name: "one check one chase against a perpetual chase",
+        fen: "4k4/4a4/4c4/9/4R4/9/2P1P4/9/9/2B1K4 b - - 0 1",
+        moves: "e7c7 e5c5 c7e7 c5e5",
+        kinds: &[K::Chase, K::Chase, K::Check, K::Chase],
+        chinese: (
+            DRAW,
+            "draw: both sides attack perpetually: red perpetual chase of the black cannon on e7 (长捉), black perpetual check and chase of the red elephant on c0 (一将一捉)",
+        ),
+        asian: (RED_LOSES, "red perpetual chase of the black cannon on e7 (长捉)"),
+    },
+    // 细则6 (a chase that only seems new; issue 20): the black horse on c5 attacks the
+    // unprotected red cannon on d3 all along, but while the red rook checks on rank 8 it
+    // cannot take it; the king stepping out of check to e9 makes that old attack legal
+    // again, it does not start a chase. Its way back to e8 opens the black rook's rank
+    // onto the red horse on b9: a new chase. Black: one chase, one idle (allowed); Red:
+    // one check, one idle. A draw under both rule sets (before: Black's step out of
+    // check was counted a chase, 长捉 of two pieces under the Chinese rule set).
+    Case {
+        name: "an attack seen again after a check is no new chase (细则6)",
+        fen: "1N6r/4k4/R8/9/2n6/9/3C5/9/9/3K5 w - - 0 1",
+        moves: "a7a8 e8e9 a8a7 e9e8",
+        kinds: &[K::Check, K::Idle, K::Idle, K::Chase],
+        chinese: (DRAW, BOTH_IDLE),
+        asian: (DRAW, BOTH_IDLE),
+    },
+    // 28.5 兑, rook facing rook (the book's rule 24, diagrams 51 and 52; issue 20): the
+    // black rook steps b7/c7 and the red rook follows it on rank 2; the black rook could
+    // take the red one back every time. An offer of exchange, idle: a draw under both
+    // rule sets.
+    Case {
+        name: "rook facing rook is an offer (兑)",
+        fen: "4k4/9/1r7/9/9/9/9/1R7/9/3K5 b - - 0 1",
+        moves: "b7c7 b2c2 c7b7 c2b2",
+        kinds: &[K::Idle, K::Exchange, K::Idle, K::Exchange],
+        chinese: (DRAW, BOTH_IDLE),
+        asian: (DRAW, BOTH_IDLE),
+    },
+    // The other side of 兑, and a held piece chased (the book's rules 24 and 27,
+    // diagrams 64–66; issue 20): the black rook is held to rank 7 (with it gone, the red
+    // cannon on a7 would check over the advisor on d7), so it cannot take the red rook
+    // back and may be chased; its own attack on the cannon beside it stood before each
+    // of its moves (from chase to chase), so it chases nothing. Red loses under both
+    // rule sets.
+    Case {
+        name: "a rook held to its line is chased",
+        fen: "9/9/Cr1ak4/9/9/9/9/1R7/9/3K5 b - - 0 1",
+        moves: "b7c7 b2c2 c7b7 c2b2",
+        kinds: &[K::Block, K::Chase, K::Block, K::Chase],
+        chinese: (RED_LOSES, "red perpetual chase of the black rook on b7 (长捉)"),
+        asian: (RED_LOSES, "red perpetual chase of the black rook on b7 (长捉)"),
+    },
+    // The book's rule 15 (diagram 20; issue 20): the red cannon chases the black rook
+    // (b7 over the horse on b2, c7 over the pawn on c3); each flight of the rook attacks
+    // an unprotected crossed red pawn (c8 from c7, b9 from b7). Chinese: both sides
+    // forbidden (细则3), a draw. Asian: the rook's counter-attacks do not excuse the
+    // cannon; its moves out of the cannon's attack are no chases, and Red loses.
+    Case {
+        name: "a cannon chasing a rook that attacks back",
+        fen: "1P2k4/2P6/1r7/9/9/9/2P6/1N7/9/1C1K5 b - - 0 1",
+        moves: "b7c7 b0c0 c7b7 c0b0",
+        kinds: &[K::Chase, K::Chase, K::Chase, K::Chase],
+        chinese: (
+            DRAW,
+            "draw: both sides attack perpetually: red perpetual chase of the black rook on b7 (长捉), black perpetual chase of several pieces (长捉)",
+        ),
+        asian: (RED_LOSES, "red perpetual chase of the black rook on b7 (长捉)"),
+    },
 ];
 
 #[test]
@@ -1304,6 +1462,117 @@ fn the_ruled_cases() {
     }
     // Each cycle is ruled under both rule sets.
     assert!(CASES.len() >= 40, "{} cases", CASES.len());
+}
+
+/// The kind of `m` after `moves` from `fen` under each rule set, in all four views.
+fn assert_kinds(fen: &str, moves: &str, m: &str, chinese: MoveClass, asian: MoveClass) {
+    for view in views() {
+        let p = view.play(fen, moves);
+        let m = view.mv(mv(m));
+        for (rules, want) in [(RuleSet::Chinese, chinese), (RuleSet::Asian, asian)] {
+            assert_eq!(
+                p.kind_of(m, rules),
+                want,
+                "{fen} + {moves}, {m} ({}), {rules}",
+                view.label
+            );
+        }
+    }
+}
+
+#[test]
+fn the_asian_rook_escaping_a_cannon_makes_no_chase() {
+    // The cycle of the book's rule 15 above, move by move under the Asian rule set.
+    let p = views()[0].play(
+        "1P2k4/2P6/1r7/9/9/9/2P6/1N7/9/1C1K5 b - - 0 1",
+        "b7c7 b0c0 c7b7 c0b0",
+    );
+    assert_eq!(
+        p.kinds_since(0, RuleSet::Asian),
+        [K::Idle, K::Chase, K::Idle, K::Chase]
+    );
+}
+
+#[test]
+fn a_held_piece_set_free_does_not_start_a_chase() {
+    // The black rook on d8 shuts the leg of the red horse on d7 (which would check the
+    // king on e9): it may take only the horse itself, which stood attacked all along.
+    // The king stepping to f9 sets the rook free; the attack it makes legal is old
+    // (细则6, the book's rule 19): idle under both rule sets.
+    assert_kinds(
+        "4k4/3r5/3N5/9/9/9/9/9/9/3K5 b - - 0 1",
+        "",
+        "e9f9",
+        K::Idle,
+        K::Idle,
+    );
+    // The other side of the line: the king stepping off rank 9 opens the black rook's
+    // rank onto the unprotected red horse on i9, an attack that was not there (借帅之力,
+    // 第27.1条): a chase.
+    assert_kinds(
+        "3rk3N/9/9/9/3P5/9/9/9/9/3K5 b - - 0 1",
+        "",
+        "e9e8",
+        K::Chase,
+        K::Chase,
+    );
+}
+
+#[test]
+fn shifting_a_screen_is_no_new_chase() {
+    // 细则6: the red cannon on a0 attacks the black horse on a7 over the pawn on a3;
+    // the pawn steps to a4, still the screen: the attack stood before. Idle.
+    assert_kinds(
+        "4k4/9/n8/9/9/9/P8/9/9/C2K5 w - - 0 1",
+        "",
+        "a3a4",
+        K::Idle,
+        K::Idle,
+    );
+    // A pawn stepping onto the file as a new screen makes the attack: a chase.
+    assert_kinds(
+        "4k4/9/n8/9/1P7/9/9/9/9/C2K5 w - - 0 1",
+        "",
+        "b5a5",
+        K::Chase,
+        K::Chase,
+    );
+}
+
+#[test]
+fn a_piece_won_through_checks_is_chased() {
+    // 第28.3条, 29.1 (连续照将), issue 20: from a5 the red rook threatens Re5+, and the
+    // black king, shut in by its advisors on d9 and f9, must step to d8 or f8, leaving
+    // the horse on e9 to the rook. A chase under the Chinese rule set, though the rook
+    // does not attack the horse. The AXF book rules a threat to check and capture idle
+    // (its rule 38: perpetually threatening to check and capture is a draw, diagrams 97
+    // and 98), so the Asian rule set does.
+    assert_kinds(
+        "R2ana3/4k4/9/9/9/9/9/9/9/3K5 w - - 0 1",
+        "",
+        "a9a5",
+        K::Chase,
+        K::Idle,
+    );
+    let p = pos("R2ana3/4k4/9/9/9/9/9/9/9/3K5 w - - 0 1");
+    let mut after = p.clone();
+    after.play(mv("a9a5"));
+    let passed = after.with_turn_passed().expect("no check");
+    let won: Vec<_> = passed
+        .chases()
+        .iter()
+        .map(|c| (c.attacker, c.victim, c.through_checks))
+        .collect();
+    assert_eq!(won, [(sq("a5"), sq("e9"), true)]);
+    // The other side of the line: with the black horse on g8 protecting e9, the rook
+    // would lose itself for the horse: no chase.
+    assert_kinds(
+        "R2ana3/4k1n2/9/9/9/9/9/9/9/3K5 w - - 0 1",
+        "",
+        "a9a5",
+        K::Idle,
+        K::Idle,
+    );
 }
 
 #[test]

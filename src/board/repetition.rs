@@ -35,20 +35,29 @@
 //!
 //! 第27.3条 (a chase of an advisor or elephant made while taking a defensive point that
 //! makes a simple draw is idle) is judged on the board by a material test ([`MoveClass::
-//! DefensiveChase`]). Not covered: a chase that wins a piece only after a series of
-//! checks, and 23.4 of file 004 (a perpetual attack over three or more points that never
-//! repeats).
+//! DefensiveChase`]): it holds only for the defender. A piece won through a series of
+//! up to [`CHASE_CHECKS`] checks is chased (28.3, 29.1). An attack that stood before the
+//! move, even as a capture the rules of play forbade (a piece held by a pin or a horse's
+//! leg, a king in check), is not made new by a move that only lets it be seen again
+//! (细则6). An attack on a piece of the same kind that can take the attacker back for
+//! nothing is 兑 (28.5), not a chase. Not covered: 23.4 of file 004 (a perpetual attack
+//! over three or more points that never repeats), and chases won through more than
+//! [`CHASE_CHECKS`] checks or through a series of exchanges.
 //!
 //! # Two rule sets
 //!
-//! [`RuleSet::Chinese`] (the default) is the above. [`RuleSet::Asian`] is the AXF-style
-//! "computer rule": perpetual check loses; a side whose every move is a check or a
-//! chase, the chases all of one same piece (the pieces are followed round the cycle),
-//! loses against a side that does not; a chase is an attack on a piece that has no legal
-//! recapture (a pinned or king-facing protector does not count), or a horse's or
-//! cannon's attack on a rook however protected; mate threats are not attacks (a
-//! perpetual mate threat is a draw), a pawn's and the king's chases are idle, and one
-//! piece chasing two or more in turn is a draw.
+//! [`RuleSet::Chinese`] (the default) is the above. [`RuleSet::Asian`] is the AXF rules
+//! as the Asian Xiangqi Federation's rule book states them: perpetual check loses; a
+//! side whose every move is a chase, all of one same piece (the pieces are followed round
+//! the cycle), loses against a side that does not; checks among the chases make them
+//! allowed (one check one chase, several checks one chase: the book's rule 12); a chase
+//! is an attack on a piece that has no legal recapture (a pinned or king-facing protector
+//! does not count), or a horse's or cannon's attack on a rook however protected, but not
+//! an attack on a like piece that can take back (perpetual offer, rule 24), nor a rook's
+//! attack from the point it stepped to out of a horse's or cannon's attack (rule 15);
+//! mate threats and threats to check and capture are not attacks (rules 9 and 38), a
+//! pawn's and the king's chases are idle, and one piece chasing two or more in turn is a
+//! draw (rule 32).
 //!
 //! # Words
 //!
@@ -66,7 +75,9 @@
 
 mod nature;
 
-pub use nature::{ruling_value, Chase, MoveClass, Nature, RuleSet, MATE_THREAT_CHECKS};
+pub use nature::{
+    ruling_value, Chase, MoveClass, Nature, RuleSet, CHASE_CHECKS, MATE_THREAT_CHECKS,
+};
 
 use super::mv::Move;
 use super::piece::{Color, Piece};
@@ -490,7 +501,13 @@ impl Position {
         let mut conduct = [Conduct::Allowed; 2];
         for side in 0..2 {
             let t = &tally[side];
-            let (forbidden, victims, chases) = if t.all_attacks && one_piece(&t.victims) {
+            // Under the Asian rule set a check among the attacks makes them allowed
+            // (一将一捉, 数将一捉: the AXF book's rule 12); only a chase on every move is
+            // forbidden.
+            let checks_allowed = rules == RuleSet::Asian && t.checks;
+            let (forbidden, victims, chases) = if checks_allowed {
+                (false, &t.victims, t.chases)
+            } else if t.all_attacks && one_piece(&t.victims) {
                 (true, &t.victims, t.chases)
             } else if mutual && t.all_attacks_with_pawns && one_piece(&t.victims_with_pawns) {
                 (true, &t.victims_with_pawns, t.chases || t.pawn_chases)

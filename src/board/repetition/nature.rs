@@ -7,9 +7,11 @@
 //! would leave the king in check, a protector that is pinned, a recapture that the
 //! flying-general rule forbids, all count exactly as the rules of play say.
 //!
-//! Two rule sets ([`RuleSet`]) differ here in two places: under the Asian rule set a
-//! chase is an attack on a piece with no legal recapture at all (or a horse's or
-//! cannon's attack on a rook), and threats to mate are not looked for (they are idle).
+//! Two rule sets ([`RuleSet`]) differ here: under the Asian rule set a chase is an
+//! attack on a piece with no legal recapture at all (or a horse's or cannon's attack on
+//! a rook), like pieces that can take each other offer an exchange even when one is
+//! unprotected, a rook stepping out of a horse's or cannon's attack makes no chase, and
+//! threats to mate or to check and capture are not looked for (they are idle).
 
 use std::fmt;
 use std::str::FromStr;
@@ -23,6 +25,12 @@ use crate::board::{Bitboard, Color, Move, MoveList, Piece, PieceKind, Position, 
 /// at the 99th percentile, over random games).
 pub const MATE_THREAT_CHECKS: u32 = 3;
 
+/// How many checks a chase may make before the capture that wins the piece (第28.3条:
+/// "包括从下一着开始运用连续照将 … 的手段"). One check, then the capture, catches the
+/// forks and skewers by check and keeps classification cheap (a search of two checks
+/// made it some twenty times dearer).
+pub const CHASE_CHECKS: u32 = 1;
+
 /// Which rulings apply.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum RuleSet {
@@ -32,10 +40,11 @@ pub enum RuleSet {
     /// special cases of 第27条 (27.3 included).
     #[default]
     Chinese,
-    /// The AXF-style "computer rule": perpetual check loses; a perpetual chase of one
-    /// piece loses, where a chase is an attack on a piece that has no legal recapture
-    /// (假根 counts as none), or a horse's or cannon's attack on a rook whatever
-    /// protects it; threats to mate are idle (a perpetual mate threat is a draw).
+    /// The AXF rule book: perpetual check loses; a perpetual chase of one piece loses
+    /// (checks among the chases excuse them: 一将一捉 is allowed), where a chase is an
+    /// attack on a piece that has no legal recapture (假根 counts as none), or a horse's
+    /// or cannon's attack on a rook whatever protects it; threats to mate are idle (a
+    /// perpetual mate threat is a draw).
     Asian,
 }
 
@@ -127,9 +136,11 @@ pub enum MoveClass {
     KingChase,
     /// A chase of an advisor or elephant made while taking a defensive point that
     /// makes a simple draw: idle (第27.3条, 细则13; Chinese rule set only). The board's
-    /// judgement of "a simple draw": the moved piece stands on its own side of the
-    /// river, and the chased side's attacking force (rook 4, horse and cannon 2, any
-    /// pawn 1) is at most a rook's and no more than the mover's.
+    /// judgement: the moved piece stands on its own side of the river, and the mover
+    /// is the defender of a simple draw: the chased side has more material in all and
+    /// an attacking force (rook 4, horse and cannon 2, any pawn 1) of at least one, at
+    /// most a rook's and no more than the mover's. A lone rook harassing a defenceless
+    /// advisor or elephant is the attacker: its chase is a chase.
     DefensiveChase,
     /// A new chase by pawns only ([`Nature::PawnChase`]).
     PawnChase,
@@ -209,7 +220,12 @@ impl fmt::Display for MoveClass {
 ///   or cannon taking a rook;
 /// * the capture does not let the opponent mate at once (第29.4条, 细则7).
 ///
-/// Not detected: winning a piece through a series of checks first (第29.1条's 连续照将).
+/// A piece won through a series of at most [`CHASE_CHECKS`] checks, whatever the
+/// defender replies, is chased too (第28.3条, 第29.1条's 连续照将), with the same test on
+/// the capture that ends it.
+///
+/// Not a chase under either rule set: an attack on a piece of the same kind that can
+/// take the attacker back (兑, 第28.5条; the AXF book's rule 24, rook facing rook).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Chase {
     /// Where the chasing piece stands.
@@ -218,6 +234,9 @@ pub struct Chase {
     pub victim: Square,
     /// What the chasing piece is (a pawn's chase is judged apart, 第27.2条).
     pub attacker_kind: PieceKind,
+    /// The piece is won through a series of checks first (第28.3条, 第29.1条: "从下一着
+    /// 开始运用连续照将"): `attacker` is then the piece that gives the first check.
+    pub through_checks: bool,
 }
 
 /// A piece's value in the rulings (子力价值, 第25.3条), in units of an advisor: rook 4
@@ -310,7 +329,17 @@ pub(super) struct Classified {
 /// What `mv` does in `pos` under `rules`; `pos` is restored before returning. With
 /// `fine`, the idle kinds are told apart (dearer; the rulings do not need it).
 pub(super) fn classify(pos: &mut Position, mv: Move, rules: RuleSet, fine: bool) -> Classified {
-    let chases_before = chases(pos, rules, fine);
+    let chases_before = attacks_before(pos, rules, fine);
+    // Under the Asian rule set a rook stepping out of a horse's or cannon's attack is
+    // the chased piece: what it attacks from its new point is a reaction, not a chase
+    // (the AXF book's rule 15: the rook's counter-attack does not excuse the cannon).
+    let escaping_rook = rules == RuleSet::Asian
+        && pos
+            .piece_at(mv.from())
+            .is_some_and(|p| p.kind() == PieceKind::Rook)
+        && (pos.attackers_to(mv.from(), !pos.side)
+            & (pos.pieces(!pos.side, PieceKind::Horse) | pos.pieces(!pos.side, PieceKind::Cannon)))
+        .any();
     pos.make_move(mv);
     let result = if pos.in_check() {
         Classified {
@@ -319,7 +348,15 @@ pub(super) fn classify(pos: &mut Position, mv: Move, rules: RuleSet, fine: bool)
         }
     } else {
         let mut passed = pos.with_turn_passed().expect("not in check");
-        quiet_kind(pos, &mut passed, mv, &chases_before, rules, fine)
+        quiet_kind(
+            pos,
+            &mut passed,
+            mv,
+            &chases_before,
+            escaping_rook,
+            rules,
+            fine,
+        )
     };
     pos.unmake_move();
     result
@@ -327,12 +364,14 @@ pub(super) fn classify(pos: &mut Position, mv: Move, rules: RuleSet, fine: bool)
 
 /// The kind of the move `mv` that gave no check, given the position after it
 /// (`after`, whose previous position is one unmake away), the same board with the
-/// mover to move again (`passed`) and the chases that stood before the move.
+/// mover to move again (`passed`) and the chases that stood before the move; with
+/// `escaping_rook`, the moved piece's own chases do not count.
 fn quiet_kind(
     after: &mut Position,
     passed: &mut Position,
     mv: Move,
     chases_before: &[Chase],
+    escaping_rook: bool,
     rules: RuleSet,
     fine: bool,
 ) -> Classified {
@@ -352,6 +391,7 @@ fn quiet_kind(
     let mut pieces = Vec::new();
     let mut pawns = Vec::new();
     let mut king = Vec::new();
+    let mut through_before = None;
     for chase in chases(passed, rules, fine) {
         // The moved piece keeps its identity: a chase it already made from its old
         // point is not new (细则6: 从捉到捉).
@@ -360,10 +400,17 @@ fn quiet_kind(
         } else {
             chase.attacker
         };
-        let old = chases_before
-            .iter()
-            .any(|c| c.attacker == origin && c.victim == chase.victim);
-        if old {
+        // A piece won through checks was already won before if it could be won at all
+        // then (whatever piece began the checks, or attacked it).
+        let old = if chase.through_checks {
+            chases_before.iter().any(|c| c.victim == chase.victim)
+                || won_before(after, mv, rules, &mut through_before).contains(&chase.victim)
+        } else {
+            chases_before
+                .iter()
+                .any(|c| c.attacker == origin && c.victim == chase.victim)
+        };
+        if old || (escaping_rook && chase.attacker == mv.to()) {
             continue;
         }
         let list = match chase.attacker_kind {
@@ -409,10 +456,41 @@ fn quiet_kind(
     }
 }
 
+/// The pieces the mover could win through checks before `mv` (`after` is the position
+/// after it), worked out once and kept in `cache`.
+fn won_before<'a>(
+    after: &mut Position,
+    mv: Move,
+    rules: RuleSet,
+    cache: &'a mut Option<Vec<Square>>,
+) -> &'a [Square] {
+    cache.get_or_insert_with(|| {
+        after.unmake_move();
+        let won = if after.in_check() {
+            Vec::new()
+        } else {
+            won_through_checks(after, rules, CHASE_CHECKS)
+                .into_iter()
+                .map(|(_, victim)| victim)
+                .collect()
+        };
+        after.make_move(mv);
+        won
+    })
+}
+
 /// 第27.3条: every piece newly chased is an advisor or an elephant, the moved piece
-/// stands on its own side of the river (a defensive point), and the material is a
-/// simple draw: the chased side's attacking force is at most a rook's and no more than
-/// the mover's (`passed` has the mover to move).
+/// stands on its own side of the river (a defensive point), and the mover is the
+/// defender of a simple draw (`passed` has the mover to move):
+///
+/// * the chased side is the one pressing: it has an attacking force (rook 4, horse and
+///   cannon 2, any pawn 1) and more material in all (advisors and elephants counted,
+///   [`ruling_value`]) than the mover;
+/// * the draw is simple: that attacking force is at most a rook's and no more than the
+///   mover's.
+///
+/// A lone piece harassing a side that has nothing to attack with, or less material, is
+/// the attacker, not a defender: its chase is a chase.
 fn defensive_point_draw(passed: &Position, mv: Move, victims: &[Square]) -> bool {
     let mover = passed.side;
     let all_minor_defenders = victims.iter().all(|&sq| {
@@ -430,8 +508,15 @@ fn defensive_point_draw(passed: &Position, mv: Move, victims: &[Square]) -> bool
             + 2 * passed.pieces(color, PieceKind::Cannon).count()
             + passed.pieces(color, PieceKind::Pawn).count()
     };
+    let material = |color: Color| -> i32 {
+        passed
+            .color_pieces(color)
+            .into_iter()
+            .map(|sq| ruling_value(passed.piece_at(sq).expect("a piece"), sq))
+            .sum()
+    };
     let theirs = force(!mover);
-    theirs <= 4 && theirs <= force(mover)
+    (1..=4).contains(&theirs) && theirs <= force(mover) && material(!mover) > material(mover)
 }
 
 /// The idle kinds, heaviest first: 献, 兑, 跟, 拦, 闲. `after` has the opponent to
@@ -442,7 +527,7 @@ fn idle_kind(after: &mut Position, passed: &mut Position, mv: Move) -> MoveClass
     let value = ruling_value(moved, to);
     // 献: the opponent can take the moved piece and come out ahead.
     if value > 0
-        && chases(after, RuleSet::Chinese, true)
+        && direct_chases(after, RuleSet::Chinese, true)
             .iter()
             .any(|c| c.victim == to)
     {
@@ -471,7 +556,7 @@ fn idle_kind(after: &mut Position, passed: &mut Position, mv: Move) -> MoveClass
     }
     // 跟: the moved piece attacks an enemy piece of value that it cannot win (an old
     // chase carried on from its former point, 细则6, is plain 闲).
-    let winnable = chases(passed, RuleSet::Chinese, true);
+    let winnable = direct_chases(passed, RuleSet::Chinese, true);
     if ours.iter().any(|m| {
         m.from() == to
             && after
@@ -485,12 +570,7 @@ fn idle_kind(after: &mut Position, passed: &mut Position, mv: Move) -> MoveClass
     }
     // 拦: with the moved piece lifted off its new point, some enemy piece would have
     // a move it has not now (the point itself aside).
-    let mut vacated = after.detached();
-    let bit = Bitboard::from_square(to);
-    vacated.board[to.index()] = None;
-    vacated.pieces[moved.color().index()][moved.kind().index()] ^= bit;
-    vacated.colors[moved.color().index()] ^= bit;
-    vacated.file_occ[to.file() as usize] &= !(1 << to.rank());
+    let vacated = lifted(after, to);
     let enemy = !moved.color();
     for sq in after.color_pieces(enemy) {
         let piece = after.piece_at(sq).expect("an enemy piece");
@@ -503,17 +583,189 @@ fn idle_kind(after: &mut Position, passed: &mut Position, mv: Move) -> MoveClass
     MoveClass::Idle
 }
 
+/// The same board with the piece on `sq` taken off, without history.
+fn lifted(pos: &Position, sq: Square) -> Position {
+    let piece = pos.piece_at(sq).expect("a piece to lift");
+    let mut board = pos.detached();
+    let bit = Bitboard::from_square(sq);
+    board.board[sq.index()] = None;
+    board.pieces[piece.color().index()][piece.kind().index()] ^= bit;
+    board.colors[piece.color().index()] ^= bit;
+    board.file_occ[sq.file() as usize] &= !(1 << sq.rank());
+    board
+}
+
 /// The chases of the side to move in `pos` under `rules` (restored before returning);
 /// with `with_king`, the king's own chases too (for [`MoveClass::KingChase`]).
 pub(super) fn chases(pos: &mut Position, rules: RuleSet, with_king: bool) -> Vec<Chase> {
+    let mut found = direct_chases(pos, rules, with_king);
+    add_chases_through_checks(pos, rules, &mut found);
+    found
+}
+
+/// The chases by a capture on the next move only.
+fn direct_chases(pos: &mut Position, rules: RuleSet, with_king: bool) -> Vec<Chase> {
     let mut captures = MoveList::new();
     pos.generate_captures(&mut captures);
+    chases_among(pos, captures, rules, with_king)
+}
+
+/// Adds to `found` the enemy pieces the side to move wins by a series of checks ending
+/// in a capture that would be a chase by itself (第28.3条), each once, unless already
+/// chased directly.
+/// Chinese rule set only: the AXF book rules a perpetual threat to check and capture a
+/// draw (its rule 38, diagrams 97 and 98).
+fn add_chases_through_checks(pos: &mut Position, rules: RuleSet, found: &mut Vec<Chase>) {
+    if rules == RuleSet::Asian || pos.in_check() {
+        return;
+    }
+    for (first, victim) in won_through_checks(pos, rules, CHASE_CHECKS) {
+        if found.iter().any(|c| c.victim == victim) {
+            continue;
+        }
+        let attacker = pos.piece_at(first.from()).expect("the checking piece");
+        found.push(Chase {
+            attacker: first.from(),
+            victim,
+            attacker_kind: attacker.kind(),
+            through_checks: true,
+        });
+    }
+}
+
+/// The enemy pieces (by their points now) that the side to move wins by at most
+/// `checks` checks and then a capture that is a chase by itself, against every defence,
+/// each with the first checking move of a line that wins it. A piece the defender moves
+/// on the way is not counted (the line no longer wins that piece on its point), nor is
+/// a line the defender answers with mate-in-one material (the capture's own test).
+fn won_through_checks(pos: &mut Position, rules: RuleSet, checks: u32) -> Vec<(Move, Square)> {
+    let mut won: Vec<(Move, Square)> = Vec::new();
+    if checks == 0 {
+        return won;
+    }
+    let theirs = pos.color_pieces(!pos.side);
+    for mv in pos.legal_moves() {
+        if !pos.gives_check(mv) {
+            continue;
+        }
+        pos.make_move(mv);
+        let replies = pos.legal_moves();
+        // Checkmate is 杀's business, not a chase.
+        let mut common: Option<Vec<Square>> = if replies.is_empty() {
+            Some(Vec::new())
+        } else {
+            None
+        };
+        for reply in replies {
+            pos.make_move(reply);
+            let mut now: Vec<Square> = direct_chases(pos, rules, false)
+                .iter()
+                .map(|c| c.victim)
+                .collect();
+            now.extend(
+                won_through_checks(pos, rules, checks - 1)
+                    .into_iter()
+                    .map(|(_, v)| v),
+            );
+            pos.unmake_move();
+            let kept: Vec<Square> = match common.take() {
+                None => now,
+                Some(list) => list.into_iter().filter(|v| now.contains(v)).collect(),
+            };
+            let empty = kept.is_empty();
+            common = Some(kept);
+            if empty {
+                break;
+            }
+        }
+        pos.unmake_move();
+        for victim in common.unwrap_or_default() {
+            // Still the enemy piece that stood there before the checks began.
+            if (theirs & Bitboard::from_square(victim)).any() && !won.iter().any(|w| w.1 == victim)
+            {
+                won.push((mv, victim));
+            }
+        }
+    }
+    won
+}
+
+/// The attacks that stood before a move, for telling a new chase from an old one
+/// (第29.2条, 细则6): the chases of the side to move in `pos` counting every capture its
+/// pieces' moves reach, legal or not. A capture that is illegal only because the piece
+/// is held to its point (pinned, shutting a horse's leg, a cannon's second screen) or
+/// because its king stands in check is still an attack that stood: when a later move
+/// (the king stepping out of check, the pin released) makes it legal, that move has
+/// not started a chase, it has only let an old attack be seen.
+fn attacks_before(pos: &mut Position, rules: RuleSet, with_king: bool) -> Vec<Chase> {
+    let us = pos.side;
+    let theirs = pos.color_pieces(!us);
+    let mut captures = MoveList::new();
+    for from in pos.color_pieces(us) {
+        let piece = pos.piece_at(from).expect("a piece of the side to move");
+        for to in pos.piece_targets(from, piece) & theirs {
+            if pos
+                .piece_at(to)
+                .is_some_and(|p| p.kind() != PieceKind::King)
+            {
+                captures.push(Move::new(from, to));
+            }
+        }
+    }
+    chases_among(pos, captures, rules, with_king)
+}
+
+/// The chases among `captures` (each a capture by the side to move in `pos`; `pos` is
+/// restored before returning).
+fn chases_among(
+    pos: &mut Position,
+    captures: MoveList,
+    rules: RuleSet,
+    with_king: bool,
+) -> Vec<Chase> {
     let mut found = Vec::new();
     for mv in captures {
         let attacker = pos.piece_at(mv.from()).expect("a capture has a mover");
         let victim = pos.piece_at(mv.to()).expect("a capture has a victim");
         let value = ruling_value(victim, mv.to());
         if value == 0 || (attacker.kind() == PieceKind::King && !with_king) {
+            continue;
+        }
+        // 兑 (第28.5条; the AXF book's rule 24): a piece facing one of its own kind that
+        // can take it back offers an exchange, it does not chase. Under the Chinese rule
+        // set only when that piece could take it for nothing: an attacker protected
+        // against the exchange still chases an unprotected victim (棋例图三).
+        if victim.kind() == attacker.kind() {
+            if let Some(free) = take_back(pos, mv.to(), mv.from()) {
+                if rules == RuleSet::Asian || free {
+                    continue;
+                }
+            }
+        }
+        // A capture the rules of play forbid now (the attacker is held to its point, or
+        // its king stands in check) is judged on the attack alone: it stood if nothing
+        // can take back on that point, or the victim is worth more (a rook for a horse
+        // or cannon, under the Asian rule set).
+        if !pos.is_legal(mv) {
+            pos.make_move(mv);
+            let unprotected = !has_capture_on(pos, mv.to());
+            pos.unmake_move();
+            let stood = unprotected
+                || match rules {
+                    RuleSet::Chinese => value > ruling_value(attacker, mv.from()),
+                    RuleSet::Asian => {
+                        victim.kind() == PieceKind::Rook
+                            && matches!(attacker.kind(), PieceKind::Horse | PieceKind::Cannon)
+                    }
+                };
+            if stood {
+                found.push(Chase {
+                    attacker: mv.from(),
+                    victim: mv.to(),
+                    attacker_kind: attacker.kind(),
+                    through_checks: false,
+                });
+            }
             continue;
         }
         pos.make_move(mv);
@@ -531,10 +783,23 @@ pub(super) fn chases(pos: &mut Position, rules: RuleSet, with_king: bool) -> Vec
                 attacker: mv.from(),
                 victim: mv.to(),
                 attacker_kind: attacker.kind(),
+                through_checks: false,
             });
         }
     }
     found
+}
+
+/// Whether the piece on `from`, of the side not to move, could legally take the piece
+/// on `to` if it were its turn: `None` if not, else whether nothing could take back.
+fn take_back(pos: &Position, from: Square, to: Square) -> Option<bool> {
+    let mut other = pos.with_turn_passed()?;
+    let mv = Move::new(from, to);
+    if !other.is_legal(mv) {
+        return None;
+    }
+    other.make_move(mv);
+    Some(!has_capture_on(&other, to))
 }
 
 /// Whether the side to move has a legal capture on `sq`.
