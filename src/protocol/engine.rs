@@ -20,12 +20,12 @@ use std::time::{Duration, Instant};
 use super::command::{Command, Dialect, Go, PositionSource};
 use super::dialect::{HashEntry, Offer, Report, Speaker};
 use super::limits::{allowed_moves, limits_for};
-use super::options::{self, Id, OptionError, OptionType, Spec, OPTIONS};
+use super::options::{self, Id, OptionError, OptionType, Spec, OPTIONS, RANDOMNESS};
 use super::settings::Settings;
 use super::xboard;
 use crate::board::{perft, Move, Position};
 use crate::eval::nnue::{self, Network};
-use crate::search::{self, Config, Info, Limits, Outcome, Reporter, Shared};
+use crate::search::{self, Config, Info, Limits, Outcome, Reporter, Shared, Status};
 
 /// Longest input line read in full; the rest of a longer line is discarded.
 const MAX_LINE: usize = 1 << 20;
@@ -97,6 +97,16 @@ impl Reporter for Output {
         }
         if self.shown.load(Ordering::Relaxed) {
             self.emit(&Report::Info(info));
+        }
+    }
+
+    fn status(&self, status: &Status) {
+        if let Ok(mut progress) = self.progress.lock() {
+            progress.nodes = status.nodes;
+            progress.time_ms = status.time_ms;
+        }
+        if self.shown.load(Ordering::Relaxed) {
+            self.emit(&Report::Status(status));
         }
     }
 
@@ -541,6 +551,15 @@ impl Engine {
                 }
                 self.settings.use_nnue = on;
             }
+            Id::SkillLevel => self.settings.skill_level = spec.spin_value(value)?,
+            Id::LimitStrength => self.settings.limit_strength = options::check_value(value)?,
+            Id::Elo => self.settings.elo = spec.spin_value(value)?,
+            Id::Randomness => {
+                self.settings.randomness = value.parse().map_err(|()| OptionError::NotAChoice {
+                    value: value.chars().take(40).collect(),
+                    choices: RANDOMNESS,
+                })?;
+            }
             Id::Ignored => {}
         }
         Ok(())
@@ -635,22 +654,25 @@ impl Engine {
             self.output.message(&format!("error: searchmoves: {e}"));
         }
         limits.search_moves = root.restriction();
+        let answer = Answer::BestMove {
+            draw_offered: go.draw,
+        };
         if root.allowed.is_empty() {
             // Mated, stalemated, or every move banned.
             if root.legal > 0 {
                 self.output
                     .message("error: every legal move is banned or excluded");
             }
-            self.output.emit(&Report::NoMove);
+            if limits.infinite || limits.ponder {
+                // Even with nothing to search, `infinite` and `ponder` answer only after
+                // `stop` or `ponderhit`.
+                self.spawn_search(self.position.clone(), limits, answer, false);
+            } else {
+                self.output.emit(&Report::NoMove);
+            }
             return;
         }
-        self.start_search(
-            self.position.clone(),
-            limits,
-            Answer::BestMove {
-                draw_offered: go.draw,
-            },
-        );
+        self.start_search(self.position.clone(), limits, answer);
     }
 
     /// Starts a search of `position` under `limits` on its own thread, with the
@@ -660,6 +682,18 @@ impl Engine {
         position: Position,
         limits: Limits,
         answer: Answer,
+    ) -> u64 {
+        self.spawn_search(position, limits, answer, true)
+    }
+
+    /// [`Engine::start_search`]; with `searchable` false there is no move to search
+    /// (the thread only waits for `stop` or `ponderhit` and answers that it has none).
+    fn spawn_search(
+        &mut self,
+        position: Position,
+        limits: Limits,
+        answer: Answer,
+        searchable: bool,
     ) -> u64 {
         let config = Config {
             threads: self.settings.threads,
@@ -672,6 +706,7 @@ impl Engine {
             rule60: self.settings.rule60,
             rule_set: self.settings.rule_set,
             net: self.settings.search_net(),
+            strength: self.settings.strength(),
         };
         self.jobs += 1;
         let job = self.jobs;
@@ -685,16 +720,22 @@ impl Engine {
         let answered = Arc::new(AtomicBool::new(false));
         let answered_flag = Arc::clone(&answered);
         self.shared.stop.store(false, Ordering::SeqCst);
+        self.shared.halted.store(false, Ordering::SeqCst);
         self.shared.pondering.store(limits.ponder, Ordering::SeqCst);
         let handle = std::thread::Builder::new()
             .name("search".into())
             .stack_size(32 << 20)
             .spawn(move || {
                 let started = Instant::now();
-                let outcome = search::search(&position, &limits, &config, &shared, &output);
+                let outcome = if searchable {
+                    search::search(&position, &limits, &config, &shared, &output)
+                } else {
+                    Outcome::none()
+                };
                 // With `infinite` or `ponder`, answer only after `stop` or `ponderhit`.
+                // (The search itself sets `stop` as it ends; `halted` is the GUI's.)
                 while (limits.infinite || shared.pondering.load(Ordering::SeqCst))
-                    && !shared.stop.load(Ordering::SeqCst)
+                    && !shared.halted.load(Ordering::SeqCst)
                 {
                     std::thread::sleep(Duration::from_millis(1));
                 }

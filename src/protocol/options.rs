@@ -85,6 +85,14 @@ pub enum Id {
     EvalFile,
     /// Whether the search evaluates with the network (else the hand-crafted evaluation).
     UseNnue,
+    /// The strength level, 0 to 20 (full strength).
+    SkillLevel,
+    /// Whether `UCI_Elo` sets the strength (instead of `Skill Level`).
+    LimitStrength,
+    /// The strength as an Elo rating (see [`crate::search::skill::LEVEL_ELO`]).
+    Elo,
+    /// UCCI's choice among near-best moves (none … huge).
+    Randomness,
     /// Accepted for GUI compatibility; Chariot has no such feature yet.
     Ignored,
 }
@@ -241,12 +249,41 @@ pub const OPTIONS: &[Spec] = &[
         only: Some(Dialect::Ucci),
     },
     Spec {
-        id: Id::Ignored,
+        id: Id::SkillLevel,
+        uci: "Skill Level",
+        ucci: "skilllevel",
+        kind: OptionType::Spin {
+            default: crate::search::skill::MAX_LEVEL,
+            min: 0,
+            max: crate::search::skill::MAX_LEVEL,
+        },
+        only: None,
+    },
+    Spec {
+        id: Id::LimitStrength,
+        uci: "UCI_LimitStrength",
+        ucci: "limitstrength",
+        kind: OptionType::Check { default: false },
+        only: Some(Dialect::Uci),
+    },
+    Spec {
+        id: Id::Elo,
+        uci: "UCI_Elo",
+        ucci: "elo",
+        kind: OptionType::Spin {
+            default: crate::search::skill::ELO_MAX,
+            min: crate::search::skill::ELO_MIN,
+            max: crate::search::skill::ELO_MAX,
+        },
+        only: Some(Dialect::Uci),
+    },
+    Spec {
+        id: Id::Randomness,
         uci: "randomness",
         ucci: "randomness",
         kind: OptionType::Combo {
             default: "none",
-            values: &["none", "tiny", "small", "medium", "large", "huge"],
+            values: RANDOMNESS,
         },
         only: Some(Dialect::Ucci),
     },
@@ -261,6 +298,9 @@ pub const OPTIONS: &[Spec] = &[
         only: Some(Dialect::Ucci),
     },
 ];
+
+/// The values of UCCI's `randomness` (ElephantEye's).
+pub const RANDOMNESS: &[&str] = &["none", "tiny", "small", "medium", "large", "huge"];
 
 /// The names of UCCI options that GUIs commonly send and that are accepted without an
 /// error even though Chariot does not offer them.
@@ -345,6 +385,11 @@ pub enum OptionError {
     UnknownRuleSet(String),
     /// `UCI_Variant` other than xiangqi.
     NotXiangqi(String),
+    /// A combo value that is not one of its choices.
+    NotAChoice {
+        value: String,
+        choices: &'static [&'static str],
+    },
     /// The hash table of the new size cannot be had; the old one of `keeping_mb`
     /// stays.
     NoTable { reason: String, keeping_mb: usize },
@@ -369,6 +414,9 @@ impl fmt::Display for OptionError {
             OptionError::NotABool(value) => write!(f, "'{value}' is not true or false"),
             OptionError::NotASpin => write!(f, "not a number option"),
             OptionError::UnknownRuleSet(value) => write!(f, "'{value}' is not chinese or asian"),
+            OptionError::NotAChoice { value, choices } => {
+                write!(f, "'{value}' is not one of {}", choices.join(", "))
+            }
             OptionError::NotXiangqi(value) => {
                 write!(f, "only the variant xiangqi is played, not '{value}'")
             }
@@ -417,6 +465,10 @@ mod tests {
             Variant,
             EvalFile,
             UseNnue,
+            SkillLevel,
+            LimitStrength,
+            Elo,
+            Randomness,
             Ignored,
         ];
         for id in ids {

@@ -95,6 +95,10 @@ impl Speaker for Uci {
             Report::Option(spec) => announce(spec),
             Report::HelloDone => "uciok".to_string(),
             Report::Info(info) => info_line(info),
+            Report::Status(status) => format!(
+                "info depth {} nodes {} nps {} hashfull {} time {}",
+                status.depth, status.nodes, status.nps, status.hashfull, status.time_ms
+            ),
             Report::CurrMove { mv, number, depth } => {
                 format!("info depth {depth} currmove {mv} currmovenumber {number}")
             }
