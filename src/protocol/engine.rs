@@ -24,6 +24,7 @@ use super::options::{self, Id, OptionError, OptionType, Spec, OPTIONS, RANDOMNES
 use super::settings::Settings;
 use super::xboard;
 use crate::board::{perft, Move, Position};
+use crate::book::{Book, BookMove};
 use crate::eval::nnue::{self, Network};
 use crate::search::{self, Config, Info, Limits, Outcome, Reporter, Shared, Status};
 
@@ -560,6 +561,8 @@ impl Engine {
                     choices: RANDOMNESS,
                 })?;
             }
+            Id::OwnBook => self.settings.own_book = options::check_value(value)?,
+            Id::BookFile => self.load_book(value)?,
             Id::Ignored => {}
         }
         Ok(())
@@ -608,6 +611,44 @@ impl Engine {
         ));
         self.settings.net = Some(net);
         Ok(())
+    }
+
+    /// `BookFile`: loads the book `value` names (empty or `<empty>`: no book). On error
+    /// the engine plays without a book.
+    fn load_book(&mut self, value: &str) -> Result<(), OptionError> {
+        self.settings.book = None;
+        self.settings.book_file = value.to_string();
+        if value.is_empty() || value.eq_ignore_ascii_case("<empty>") {
+            return Ok(());
+        }
+        let book = Book::load(std::path::Path::new(value)).map_err(|error| {
+            OptionError::BookNotLoaded {
+                name: value.chars().take(200).collect(),
+                error,
+            }
+        })?;
+        self.output.message(&format!(
+            "BookFile: '{value}' holds {} moves{}",
+            book.len(),
+            if self.settings.own_book {
+                ""
+            } else {
+                "; OwnBook is off"
+            }
+        ));
+        self.settings.book = Some(Arc::new(book));
+        Ok(())
+    }
+
+    /// A book move for `go` when the book is on and has one among the `allowed` moves
+    /// (not for `infinite` or `ponder`, which are analysis).
+    fn book_move(&self, limits: &Limits, allowed: &[Move]) -> Option<BookMove> {
+        if !self.settings.own_book || limits.infinite || limits.ponder {
+            return None;
+        }
+        let book = self.settings.book.as_ref()?;
+        let random = search::skill::Dice::new(self.position.key()).next_unit();
+        book.pick(&self.position, random, |mv| allowed.contains(&mv))
     }
 
     fn build_position(&self, source: &PositionSource, moves: &[String]) -> Option<Position> {
@@ -670,6 +711,18 @@ impl Engine {
             } else {
                 self.output.emit(&Report::NoMove);
             }
+            return;
+        }
+        if let Some(hit) = self.book_move(&limits, &root.allowed) {
+            self.output.message(&format!(
+                "book move {} (weight {}, {} games)",
+                hit.mv, hit.weight, hit.games
+            ));
+            self.output.emit(&Report::BestMove {
+                best: hit.mv,
+                ponder: None,
+                offer: None,
+            });
             return;
         }
         self.start_search(self.position.clone(), limits, answer);

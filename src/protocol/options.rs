@@ -4,6 +4,7 @@
 use std::fmt;
 
 use super::command::Dialect;
+use crate::book::BookError;
 use crate::eval::nnue::NetError;
 
 /// The type of an option (as UCI and UCCI name them) with its default and range.
@@ -93,6 +94,10 @@ pub enum Id {
     Elo,
     /// UCCI's choice among near-best moves (none … huge).
     Randomness,
+    /// Whether `go` plays from the opening book.
+    OwnBook,
+    /// The opening book file.
+    BookFile,
     /// Accepted for GUI compatibility; Chariot has no such feature yet.
     Ignored,
 }
@@ -235,18 +240,18 @@ pub const OPTIONS: &[Spec] = &[
         only: Some(Dialect::Uci),
     },
     Spec {
-        id: Id::Ignored,
-        uci: "usebook",
+        id: Id::OwnBook,
+        uci: "OwnBook",
         ucci: "usebook",
         kind: OptionType::Check { default: false },
-        only: Some(Dialect::Ucci),
+        only: None,
     },
     Spec {
-        id: Id::Ignored,
-        uci: "bookfiles",
+        id: Id::BookFile,
+        uci: "BookFile",
         ucci: "bookfiles",
         kind: OptionType::Text { default: "" },
-        only: Some(Dialect::Ucci),
+        only: None,
     },
     Spec {
         id: Id::SkillLevel,
@@ -402,6 +407,8 @@ pub enum OptionError {
     },
     /// `Use NNUE` turned on with no net loaded.
     NoNetwork,
+    /// `BookFile` names a book that cannot be used; the engine plays without one.
+    BookNotLoaded { name: String, error: BookError },
 }
 
 impl fmt::Display for OptionError {
@@ -435,6 +442,12 @@ impl fmt::Display for OptionError {
                 }
             }
             OptionError::NoNetwork => write!(f, "no network is loaded (set EvalFile first)"),
+            OptionError::BookNotLoaded { name, error } => {
+                write!(
+                    f,
+                    "cannot use the book '{name}': {error}; playing without a book"
+                )
+            }
         }
     }
 }
@@ -469,6 +482,8 @@ mod tests {
             LimitStrength,
             Elo,
             Randomness,
+            OwnBook,
+            BookFile,
             Ignored,
         ];
         for id in ids {

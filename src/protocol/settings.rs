@@ -6,6 +6,7 @@ use std::sync::Arc;
 
 use super::options::{spec, Id};
 use crate::board::repetition::RuleSet;
+use crate::book::Book;
 use crate::eval::nnue::{self, Network};
 use crate::search::skill::{self, Randomness, Strength};
 
@@ -34,6 +35,12 @@ pub struct Settings {
     pub elo: i64,
     /// UCCI `randomness`.
     pub randomness: Randomness,
+    /// `OwnBook` / `usebook`: `go` plays book moves.
+    pub own_book: bool,
+    /// `BookFile` / `bookfiles` and the book it loaded (`None`: no book, or it could not
+    /// be used).
+    pub book_file: String,
+    pub book: Option<Arc<Book>>,
 }
 
 /// A spin option's default from the table.
@@ -95,6 +102,9 @@ impl Default for Settings {
             limit_strength: check(Id::LimitStrength),
             elo: spin(Id::Elo),
             randomness: text(Id::Randomness).parse().unwrap_or(Randomness::None),
+            own_book: check(Id::OwnBook),
+            book_file: text(Id::BookFile).to_string(),
+            book: None,
         }
     }
 }

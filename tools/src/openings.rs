@@ -41,6 +41,9 @@ pub enum OpeningFormat {
     /// PGN games: `[FEN]` set-up tag and move text in any dialect the notation module
     /// reads (ICCS `h2e2`/`H2-E2`, WXF `C2.5`, Chinese 炮二平五).
     Pgn,
+    /// A Chariot opening book (`chariot book build`): lines walked from the start
+    /// position, each move drawn by the book's weights ([`book_openings`]).
+    Book,
 }
 
 impl OpeningFormat {
@@ -49,7 +52,10 @@ impl OpeningFormat {
         match text.to_ascii_lowercase().as_str() {
             "epd" | "fen" => Ok(OpeningFormat::Epd),
             "pgn" => Ok(OpeningFormat::Pgn),
-            _ => Err(format!("unknown openings format '{text}' (epd or pgn)")),
+            "book" => Ok(OpeningFormat::Book),
+            _ => Err(format!(
+                "unknown openings format '{text}' (epd, pgn or book)"
+            )),
         }
     }
 }
@@ -96,6 +102,9 @@ pub fn parse_openings(text: &str, format: OpeningFormat) -> Result<Vec<Opening>,
                 out.push(opening);
             }
         }
+        OpeningFormat::Book => {
+            return Err("a book is binary: read it with book_openings".into());
+        }
         OpeningFormat::Pgn => {
             // The notation module reads every dialect: ICCS (`h2e2`, `H2-E2`), WXF
             // (`C2.5`) and Chinese (炮二平五, 马８进７, traditional characters too).
@@ -120,6 +129,29 @@ fn check(opening: &Opening) -> Result<(), String> {
         return Err("the side to move has no legal move".into());
     }
     Ok(())
+}
+
+/// How many distinct lines [`book_openings`] walks at most.
+pub const BOOK_LINES: usize = 500;
+
+/// Openings from a Chariot book file: up to [`BOOK_LINES`] distinct lines of at most
+/// `plies` plies from the start position, each move drawn by the book's weights with
+/// a generator seeded by `seed` (a line ends early where the book does).
+pub fn book_openings(path: &str, plies: usize, seed: u64) -> Result<Vec<Opening>, String> {
+    let book = chariot::book::Book::load(std::path::Path::new(path)).map_err(|e| e.to_string())?;
+    let lines = book.lines(&Position::startpos(), plies, BOOK_LINES, seed);
+    if lines.is_empty() {
+        return Err(format!(
+            "{path}: the book has no move for the start position"
+        ));
+    }
+    Ok(lines
+        .into_iter()
+        .map(|line| Opening {
+            fen: START_FEN.to_string(),
+            moves: line.iter().map(|m| m.to_string()).collect(),
+        })
+        .collect())
 }
 
 /// Reads an openings file.
