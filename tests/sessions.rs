@@ -952,3 +952,119 @@ fn long_searches_report_every_second_and_bounds_only_after_the_first() {
     }
     assert!(last >= 3000, "no report after {last} ms");
 }
+
+#[test]
+fn uci_show_wdl_adds_odds_that_follow_the_score() {
+    let _serial = serial();
+    let mut s = Session::start();
+    s.send("uci");
+    s.wait_for(|l| l == "uciok", SECOND * 5);
+    assert!(s
+        .log
+        .iter()
+        .any(|l| l == "option name UCI_ShowWDL type check default false"));
+    // Off by default; on, every scored line has `wdl W D L` (permille) after the score.
+    s.send("position startpos");
+    s.send("go depth 4");
+    s.wait_for(starts("bestmove"), SECOND * 5);
+    assert!(s.log.iter().all(|l| !l.contains(" wdl ")));
+    s.send("setoption name UCI_ShowWDL value true");
+    // Black a rook down, either side to move: the odds follow the score.
+    for (fen, winning) in [
+        (
+            "rnbakabn1/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",
+            true,
+        ),
+        (
+            "rnbakabn1/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR b - - 0 1",
+            false,
+        ),
+    ] {
+        let before = s.log.len();
+        s.send(&format!("position fen {fen}"));
+        s.send("go depth 5");
+        s.wait_for(starts("bestmove"), SECOND * 5);
+        let scored: Vec<&String> = s.log[before..]
+            .iter()
+            .filter(|l| l.contains(" score "))
+            .collect();
+        assert!(!scored.is_empty());
+        for line in scored {
+            let w: Vec<&str> = line.split(" wdl ").nth(1).unwrap().split(' ').collect();
+            let [win, draw, loss] = [w[0], w[1], w[2]].map(|x| x.parse::<u32>().unwrap());
+            assert_eq!(win + draw + loss, 1000, "{line}");
+            assert!(w[3] == "nodes", "{line}");
+            if winning {
+                assert!(win > loss, "{line}");
+            } else {
+                assert!(loss > win, "{line}");
+            }
+        }
+    }
+}
+
+#[test]
+fn strength_options_weaken_the_search_and_bad_values_are_refused() {
+    let _serial = serial();
+    let mut s = Session::start();
+    s.send("uci");
+    s.wait_for(|l| l == "uciok", SECOND * 5);
+    for option in [
+        "option name Skill Level type spin default 20 min 0 max 20",
+        "option name UCI_LimitStrength type check default false",
+    ] {
+        assert!(s.log.iter().any(|l| l == option), "{option}");
+    }
+    // A low level caps its nodes: on a long clock it still answers at once, with a
+    // legal move, having scored its candidates (MultiPV 4).
+    s.send("setoption name Skill Level value 3");
+    s.send("position startpos");
+    s.send("go wtime 300000 btime 300000");
+    let (line, took) = s.wait_for(starts("bestmove"), SECOND * 3);
+    check_bestmove(&Position::startpos(), &line);
+    assert!(took < SECOND, "{took:?}");
+    assert!(s.log.iter().any(|l| l.contains(" multipv 4 ")));
+    let nodes: u64 = s
+        .log
+        .iter()
+        .rev()
+        .find(|l| l.contains(" nodes "))
+        .map(|l| {
+            l.split(" nodes ")
+                .nth(1)
+                .unwrap()
+                .split(' ')
+                .next()
+                .unwrap()
+                .parse()
+                .unwrap()
+        })
+        .unwrap();
+    assert!(nodes < 20_000, "{nodes}");
+    s.send("setoption name Skill Level value 21");
+    s.send("setoption name UCI_LimitStrength value true");
+    s.send("setoption name UCI_Elo value 100");
+    s.send("isready");
+    s.wait_for(|l| l == "readyok", SECOND);
+    let errors: Vec<&String> = s.log.iter().filter(|l| l.contains("error")).collect();
+    assert_eq!(errors.len(), 2, "{errors:?}");
+    assert!(errors[0].contains("Skill Level") && errors[1].contains("UCI_Elo"));
+    // UCCI: skilllevel and randomness.
+    let mut u = Session::start();
+    u.send("ucci");
+    u.wait_for(|l| l == "ucciok", SECOND * 5);
+    assert!(u
+        .log
+        .iter()
+        .any(|l| l.starts_with("option skilllevel type spin")));
+    u.send("setoption randomness huge");
+    u.send("setoption randomness wild");
+    u.send("setoption skilllevel 0");
+    u.send("position startpos");
+    u.send("go time 300000");
+    let (line, took) = u.wait_for(starts("bestmove"), SECOND * 3);
+    check_bestmove(&Position::startpos(), &line);
+    assert!(took < SECOND, "{took:?}");
+    let error = u.log.iter().find(|l| l.contains("error")).unwrap();
+    assert!(error.contains("'wild' is not one of none, tiny"), "{error}");
+}

@@ -50,6 +50,8 @@ struct Output {
     shown: Arc<AtomicBool>,
     /// The latest progress of the running search, shown or not.
     progress: Arc<Mutex<Progress>>,
+    /// Whether `info` lines carry win/draw/loss odds (`UCI_ShowWDL`).
+    show_wdl: Arc<AtomicBool>,
 }
 
 /// How far the latest search has got, as its last reports said (CECP's `.` asks).
@@ -96,7 +98,16 @@ impl Reporter for Output {
             progress.nodes = info.nodes;
             progress.time_ms = info.time_ms;
         }
-        if self.shown.load(Ordering::Relaxed) {
+        if !self.shown.load(Ordering::Relaxed) {
+            return;
+        }
+        if self.show_wdl.load(Ordering::Relaxed) {
+            let with_wdl = Info {
+                wdl: Some(search::wdl::wdl(info.score, info.material)),
+                ..info.clone()
+            };
+            self.emit(&Report::Info(&with_wdl));
+        } else {
             self.emit(&Report::Info(info));
         }
     }
@@ -191,6 +202,7 @@ impl Engine {
                 speaker: Dialect::Uci.speaker(),
                 shown: Arc::new(AtomicBool::new(true)),
                 progress: Arc::new(Mutex::new(Progress::default())),
+                show_wdl: Arc::new(AtomicBool::new(false)),
             },
             chosen: false,
             position: Position::startpos(),
@@ -560,6 +572,10 @@ impl Engine {
                     value: value.chars().take(40).collect(),
                     choices: RANDOMNESS,
                 })?;
+            }
+            Id::ShowWdl => {
+                let on = options::check_value(value)?;
+                self.output.show_wdl.store(on, Ordering::Relaxed);
             }
             Id::OwnBook => self.settings.own_book = options::check_value(value)?,
             Id::BookFile => self.load_book(value)?,

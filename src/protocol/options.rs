@@ -94,6 +94,8 @@ pub enum Id {
     Elo,
     /// UCCI's choice among near-best moves (none … huge).
     Randomness,
+    /// Whether UCI `info` lines carry `wdl W D L`.
+    ShowWdl,
     /// Whether `go` plays from the opening book.
     OwnBook,
     /// The opening book file.
@@ -237,6 +239,13 @@ pub const OPTIONS: &[Spec] = &[
             default: "xiangqi",
             values: &["xiangqi"],
         },
+        only: Some(Dialect::Uci),
+    },
+    Spec {
+        id: Id::ShowWdl,
+        uci: "UCI_ShowWDL",
+        ucci: "showwdl",
+        kind: OptionType::Check { default: false },
         only: Some(Dialect::Uci),
     },
     Spec {
@@ -482,6 +491,7 @@ mod tests {
             LimitStrength,
             Elo,
             Randomness,
+            ShowWdl,
             OwnBook,
             BookFile,
             Ignored,

@@ -118,11 +118,14 @@ impl Speaker for Uci {
     }
 }
 
-/// `info depth … score … pv …`.
+/// `info depth … score … [wdl w d l] … pv …`.
 fn info_line(info: &Info) -> String {
     let pv: Vec<String> = info.pv.iter().map(Move::to_string).collect();
+    let wdl = info
+        .wdl
+        .map_or_else(String::new, |[w, d, l]| format!(" wdl {w} {d} {l}"));
     format!(
-        "info depth {} seldepth {} multipv {} score {} nodes {} nps {} hashfull {} tbhits 0 time {} pv {}",
+        "info depth {} seldepth {} multipv {} score {}{wdl} nodes {} nps {} hashfull {} tbhits 0 time {} pv {}",
         info.depth,
         info.seldepth,
         info.multipv,

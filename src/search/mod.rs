@@ -13,6 +13,7 @@ pub mod see;
 pub mod skill;
 pub mod time;
 pub mod tt;
+pub mod wdl;
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
@@ -47,6 +48,11 @@ pub struct Info {
     pub hashfull: usize,
     pub time_ms: u64,
     pub pv: Vec<Move>,
+    /// The root's material as the win/draw/loss model measures it ([`wdl::material`]).
+    pub material: i32,
+    /// Win, draw and loss in permille, when the protocol asks for them (the search
+    /// leaves this `None`; see [`wdl::wdl`]).
+    pub wdl: Option<[u32; 3]>,
 }
 
 /// How far a long search has got between its iterations' reports.
@@ -694,6 +700,8 @@ fn report_bound(w: &Worker<'_>, depth: i32, score: i32, bound: Bound, reporter: 
         hashfull: w.shared.tt.hashfull(),
         time_ms: ms,
         pv: rm.pv.clone(),
+        material: wdl::material(&w.pos),
+        wdl: None,
     });
 }
 
@@ -704,6 +712,7 @@ fn report(w: &Worker<'_>, depth: i32, multipv: usize, reporter: &dyn Reporter) {
     let ms = elapsed.as_millis() as u64;
     let nps = (nodes * 1000).checked_div(ms).unwrap_or(nodes * 1000);
     let hashfull = w.shared.tt.hashfull();
+    let material = wdl::material(&w.pos);
     for (i, rm) in w.root_moves.iter().take(multipv).enumerate() {
         reporter.info(&Info {
             depth,
@@ -716,6 +725,8 @@ fn report(w: &Worker<'_>, depth: i32, multipv: usize, reporter: &dyn Reporter) {
             hashfull,
             time_ms: ms,
             pv: rm.pv.clone(),
+            material,
+            wdl: None,
         });
     }
 }

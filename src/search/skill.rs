@@ -146,15 +146,15 @@ impl Strength {
     }
 }
 
-/// The Elo that [`level_for_elo`] gives each level of 0, 5, 10, 15 and 20, as measured
-/// against ElephantEye (see the README's level table; its anchor: ElephantEye 3.3 at
-/// its defaults = 1800).
+/// The Elo of levels 0, 5, 10, 15 and 20, as measured against ElephantEye (40 games
+/// each at 1 s + 0.01 s a move; the README's level table), on a scale anchored at
+/// ElephantEye (its defaults, same clock) = 2000. [`level_for_elo`] interpolates it.
 pub const LEVEL_ELO: [(f64, f64); 5] = [
-    (0.0, 1000.0),
-    (5.0, 1300.0),
-    (10.0, 1600.0),
-    (15.0, 1900.0),
-    (20.0, 2200.0),
+    (0.0, 1910.0),
+    (5.0, 2090.0),
+    (10.0, 2170.0),
+    (15.0, 2320.0),
+    (20.0, 2360.0),
 ];
 
 /// The range of `UCI_Elo`: the ends of [`LEVEL_ELO`].
@@ -244,7 +244,7 @@ mod tests {
         assert_eq!(level_for_elo(0), 0.0);
         assert_eq!(level_for_elo(5000), 20.0);
         let mut last = -1.0;
-        for elo in (800..2500).step_by(50) {
+        for elo in (1800..2500).step_by(10) {
             let level = level_for_elo(elo);
             assert!(level >= last, "{elo}");
             last = level;
