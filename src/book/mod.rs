@@ -157,7 +157,7 @@ impl Book {
         }
         let count = le_u32(&bytes[12..16]) as usize;
         let body = &bytes[HEADER_BYTES..];
-        let expected = count.checked_mul(ENTRY_BYTES).unwrap_or(usize::MAX);
+        let expected = count.saturating_mul(ENTRY_BYTES);
         if body.len() != expected {
             return Err(BookError::Truncated {
                 expected,
