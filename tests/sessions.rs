@@ -928,8 +928,11 @@ fn long_searches_report_every_second_and_bounds_only_after_the_first() {
     let mut s = Session::start();
     s.send("uci");
     s.send("position startpos moves h2e2 h9g7 h0g2 i9h9");
-    s.send("go movetime 4500");
-    s.wait_for(starts("bestmove"), SECOND * 6);
+    // An infinite search (a timed one may end early on its own) stopped after 4 s.
+    s.send("go infinite");
+    no_answer_within(&mut s, ms(4000));
+    s.send("stop");
+    s.wait_for(starts("bestmove"), SECOND * 2);
     let timed: Vec<(u64, &String)> = s
         .log
         .iter()
