@@ -4,6 +4,7 @@
 #![deny(unsafe_code)]
 
 pub mod board;
+pub mod book;
 pub mod eval;
 pub mod notation;
 pub mod protocol;

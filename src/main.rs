@@ -126,6 +126,12 @@ enum Tool {
         #[arg(long, default_value = "chinese")]
         rules: String,
     },
+    /// Opening books: `book build <pgn…> -o book.bin` makes one from PGN games (ICCS,
+    /// WXF or Chinese move text); `book probe` lists a position's book moves.
+    Book {
+        #[command(subcommand)]
+        action: BookAction,
+    },
     /// Print the static evaluation of a position, term by term, and the NNUE's score.
     Eval {
         #[arg(long, default_value = START_FEN)]
@@ -133,6 +139,36 @@ enum Tool {
         /// The network file to score with (default: the embedded one).
         #[arg(long)]
         evalfile: Option<std::path::PathBuf>,
+    },
+}
+
+#[derive(Subcommand)]
+enum BookAction {
+    /// Build a book from PGN files: each move of the first plies of every game, with
+    /// how often and how well it scored; a position and its mirror image share moves.
+    Build {
+        /// PGN files (UTF-8).
+        #[arg(required = true)]
+        pgn: Vec<std::path::PathBuf>,
+        /// The book file to write.
+        #[arg(short, long)]
+        out: std::path::PathBuf,
+        /// Only the first this many plies of each game.
+        #[arg(long, default_value_t = chariot::book::build::BuildOptions::default().depth)]
+        depth: usize,
+        /// Leave out moves played fewer times than this.
+        #[arg(long, default_value_t = chariot::book::build::BuildOptions::default().min_games)]
+        min_games: u32,
+    },
+    /// List the book moves of a position with their weights and game counts.
+    Probe {
+        /// The book file.
+        book: std::path::PathBuf,
+        #[arg(long, default_value = START_FEN)]
+        fen: String,
+        /// Moves (ICCS) played from that position first.
+        #[arg(long, num_args = 0..)]
+        moves: Vec<String>,
     },
 }
 
@@ -219,6 +255,7 @@ fn main() -> ExitCode {
         Some(Tool::Rule { fen, moves, rules }) => {
             print_line(chariot::board::game_end::rule_cli(&fen, &moves, &rules))
         }
+        Some(Tool::Book { action }) => run_book(action),
         Some(Tool::Eval { fen, evalfile }) => match Position::from_fen(&fen) {
             Ok(pos) => {
                 let net = match chosen_net(evalfile.as_deref()) {
@@ -268,6 +305,85 @@ fn load_net(
         eprintln!("error: cannot load {name}: {e}");
         ExitCode::from(2)
     })
+}
+
+/// `chariot book build` and `chariot book probe`.
+fn run_book(action: BookAction) -> ExitCode {
+    use chariot::book::build::{BuildOptions, Builder};
+    use chariot::book::Book;
+    match action {
+        BookAction::Build {
+            pgn,
+            out,
+            depth,
+            min_games,
+        } => {
+            let mut builder = Builder::new(BuildOptions { depth, min_games });
+            for path in &pgn {
+                // Any game file `chariot pgn` reads: PGN in UTF-8, GBK or Big5, or XQF.
+                match chariot::notation::files::read_path(path, None) {
+                    Ok(file) => builder.add_file(&file, &path.display().to_string()),
+                    Err(e) => {
+                        eprintln!("error: cannot read '{}': {e}", path.display());
+                        return ExitCode::from(2);
+                    }
+                }
+            }
+            for why in &builder.skipped {
+                eprintln!("skipped {why}");
+            }
+            let (games, skipped) = (builder.games(), builder.skipped_count);
+            let book = builder.finish();
+            if let Err(e) = std::fs::write(&out, book.to_bytes()) {
+                eprintln!("error: cannot write '{}': {e}", out.display());
+                return ExitCode::from(2);
+            }
+            outln!(
+                "{}: {} moves from {games} games ({skipped} skipped), first {depth} plies, moves played at least {min_games} times",
+                out.display(),
+                book.len()
+            );
+            ExitCode::SUCCESS
+        }
+        BookAction::Probe { book, fen, moves } => {
+            let book = match Book::load(&book) {
+                Ok(book) => book,
+                Err(e) => {
+                    eprintln!("error: {e}");
+                    return ExitCode::from(2);
+                }
+            };
+            let mut pos = match Position::from_fen(&fen) {
+                Ok(pos) => pos,
+                Err(e) => {
+                    eprintln!("error: invalid FEN: {e}");
+                    return ExitCode::from(2);
+                }
+            };
+            for m in &moves {
+                if let Err(e) = pos.try_play(m) {
+                    eprintln!("error: {e}");
+                    return ExitCode::from(2);
+                }
+            }
+            let found = book.probe(&pos);
+            let total: u64 = found.iter().map(|b| u64::from(b.weight)).sum();
+            for b in &found {
+                outln!(
+                    "{} {} weight {} ({:.1}%) games {}",
+                    b.mv,
+                    chariot::notation::to_chinese(&pos, b.mv),
+                    b.weight,
+                    100.0 * f64::from(b.weight) / total as f64,
+                    b.games
+                );
+            }
+            if found.is_empty() {
+                outln!("no book move");
+            }
+            ExitCode::SUCCESS
+        }
+    }
 }
 
 /// A one-line tool's answer: the line on stdout, or the error on stderr and exit code 2.

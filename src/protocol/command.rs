@@ -40,8 +40,11 @@ pub struct Go {
     pub increment: Option<f64>,
     pub opptime: Option<f64>,
     pub searchmoves: Vec<String>,
-    /// Numbers that were out of range and were clamped (reported, not fatal).
+    /// Numbers that were out of range and were clamped, and malformed values that
+    /// were ignored (reported, not fatal).
     pub warnings: Vec<String>,
+    /// Some parameter's value was malformed and ignored.
+    pub ignored: bool,
 }
 
 /// A parsed input line.
@@ -263,14 +266,34 @@ fn parse_go(words: &[&str]) -> Result<Command, ProtocolError> {
     'words: while i < words.len() {
         let (word, after) = (words[i], &words[i + 1..]);
         for read in GO_READERS {
-            if let Some(taken) = read(word, after, &mut go)? {
-                i += taken;
-                continue 'words;
+            match read(word, after, &mut go) {
+                Ok(Some(taken)) => {
+                    i += taken;
+                    continue 'words;
+                }
+                Ok(None) => {}
+                // A malformed value: the field is ignored (with a warning) and the search
+                // still runs, so that a GUI waiting for its `bestmove` does not hang. The
+                // value is skipped unless it is the next parameter's name.
+                Err(error) => {
+                    go.warnings.push(format!("{error}; {word} ignored"));
+                    go.ignored = true;
+                    let value_given = after.first().is_some_and(|next| !is_go_word(next));
+                    i += 1 + usize::from(value_given);
+                    continue 'words;
+                }
             }
         }
         return Err(ProtocolError::UnknownGoToken(truncated(word)));
     }
     Ok(Command::Go(go))
+}
+
+/// Whether `word` names a `go` parameter of either dialect.
+fn is_go_word(word: &str) -> bool {
+    GO_READERS
+        .iter()
+        .any(|read| !matches!(read(word, &["0"], &mut Go::default()), Ok(None)))
 }
 
 /// The `go` parameters both dialects have (a [`GoReader`]).
@@ -400,8 +423,22 @@ mod tests {
         };
         assert_eq!((g.wtime, g.nodes), (Some(0.0), Some(u64::MAX)));
         assert_eq!(g.warnings.len(), 2);
-        assert!(parse("go wtime").is_err());
-        assert!(parse("go wtime abc").is_err());
+        // Malformed values are ignored with a warning; the rest of the line stands.
+        let Ok(Command::Go(g)) = parse("go wtime abc btime 5000 winc") else {
+            panic!()
+        };
+        assert_eq!((g.wtime, g.btime, g.winc), (None, Some(5000.0), None));
+        assert_eq!(g.warnings.len(), 2, "{:?}", g.warnings);
+        assert!(g.warnings[0].contains("'abc'"), "{:?}", g.warnings);
+        let Ok(Command::Go(g)) = parse("go time movestogo 10 depth x3") else {
+            panic!()
+        };
+        assert_eq!((g.time, g.movestogo, g.depth), (None, Some(10), None));
+        assert_eq!(g.warnings.len(), 2, "{:?}", g.warnings);
+        let Ok(Command::Go(g)) = parse("go movetime inf") else {
+            panic!()
+        };
+        assert_eq!((g.movetime, g.warnings.len()), (None, 1));
         assert!(parse("go sideways").is_err());
         assert_eq!(
             parse("ponderhit draw"),

@@ -9,7 +9,7 @@ use super::limits::TimeUnit;
 use super::options::Spec;
 use super::{ucci, uci, xboard};
 use crate::board::Move;
-use crate::search::{Bound, Info};
+use crate::search::{Bound, Info, Status};
 
 /// The engine's name as the `id name` line gives it.
 pub const ENGINE_NAME: &str = concat!("Chariot ", env!("CARGO_PKG_VERSION"));
@@ -67,6 +67,8 @@ pub enum Report<'a> {
     HelloDone,
     /// A line of search progress.
     Info(&'a Info),
+    /// How far a long search has got when it said nothing else for a second.
+    Status(&'a Status),
     /// The root move being searched, the `number`-th at `depth`.
     CurrMove { mv: Move, number: usize, depth: i32 },
     /// The move the search chose, the move it expects in reply (legal after `best`),

@@ -20,12 +20,13 @@ use std::time::{Duration, Instant};
 use super::command::{Command, Dialect, Go, PositionSource};
 use super::dialect::{HashEntry, Offer, Report, Speaker};
 use super::limits::{allowed_moves, limits_for};
-use super::options::{self, Id, OptionError, OptionType, Spec, OPTIONS};
+use super::options::{self, Id, OptionError, OptionType, Spec, OPTIONS, RANDOMNESS};
 use super::settings::Settings;
 use super::xboard;
 use crate::board::{perft, Move, Position};
+use crate::book::{Book, BookMove};
 use crate::eval::nnue::{self, Network};
-use crate::search::{self, Config, Info, Limits, Outcome, Reporter, Shared};
+use crate::search::{self, Config, Info, Limits, Outcome, Reporter, Shared, Status};
 
 /// Longest input line read in full; the rest of a longer line is discarded.
 const MAX_LINE: usize = 1 << 20;
@@ -49,6 +50,8 @@ struct Output {
     shown: Arc<AtomicBool>,
     /// The latest progress of the running search, shown or not.
     progress: Arc<Mutex<Progress>>,
+    /// Whether `info` lines carry win/draw/loss odds (`UCI_ShowWDL`).
+    show_wdl: Arc<AtomicBool>,
 }
 
 /// How far the latest search has got, as its last reports said (CECP's `.` asks).
@@ -95,8 +98,27 @@ impl Reporter for Output {
             progress.nodes = info.nodes;
             progress.time_ms = info.time_ms;
         }
-        if self.shown.load(Ordering::Relaxed) {
+        if !self.shown.load(Ordering::Relaxed) {
+            return;
+        }
+        if self.show_wdl.load(Ordering::Relaxed) {
+            let with_wdl = Info {
+                wdl: Some(search::wdl::wdl(info.score, info.material)),
+                ..info.clone()
+            };
+            self.emit(&Report::Info(&with_wdl));
+        } else {
             self.emit(&Report::Info(info));
+        }
+    }
+
+    fn status(&self, status: &Status) {
+        if let Ok(mut progress) = self.progress.lock() {
+            progress.nodes = status.nodes;
+            progress.time_ms = status.time_ms;
+        }
+        if self.shown.load(Ordering::Relaxed) {
+            self.emit(&Report::Status(status));
         }
     }
 
@@ -180,6 +202,7 @@ impl Engine {
                 speaker: Dialect::Uci.speaker(),
                 shown: Arc::new(AtomicBool::new(true)),
                 progress: Arc::new(Mutex::new(Progress::default())),
+                show_wdl: Arc::new(AtomicBool::new(false)),
             },
             chosen: false,
             position: Position::startpos(),
@@ -541,6 +564,21 @@ impl Engine {
                 }
                 self.settings.use_nnue = on;
             }
+            Id::SkillLevel => self.settings.skill_level = spec.spin_value(value)?,
+            Id::LimitStrength => self.settings.limit_strength = options::check_value(value)?,
+            Id::Elo => self.settings.elo = spec.spin_value(value)?,
+            Id::Randomness => {
+                self.settings.randomness = value.parse().map_err(|()| OptionError::NotAChoice {
+                    value: value.chars().take(40).collect(),
+                    choices: RANDOMNESS,
+                })?;
+            }
+            Id::ShowWdl => {
+                let on = options::check_value(value)?;
+                self.output.show_wdl.store(on, Ordering::Relaxed);
+            }
+            Id::OwnBook => self.settings.own_book = options::check_value(value)?,
+            Id::BookFile => self.load_book(value)?,
             Id::Ignored => {}
         }
         Ok(())
@@ -591,6 +629,44 @@ impl Engine {
         Ok(())
     }
 
+    /// `BookFile`: loads the book `value` names (empty or `<empty>`: no book). On error
+    /// the engine plays without a book.
+    fn load_book(&mut self, value: &str) -> Result<(), OptionError> {
+        self.settings.book = None;
+        self.settings.book_file = value.to_string();
+        if value.is_empty() || value.eq_ignore_ascii_case("<empty>") {
+            return Ok(());
+        }
+        let book = Book::load(std::path::Path::new(value)).map_err(|error| {
+            OptionError::BookNotLoaded {
+                name: value.chars().take(200).collect(),
+                error,
+            }
+        })?;
+        self.output.message(&format!(
+            "BookFile: '{value}' holds {} moves{}",
+            book.len(),
+            if self.settings.own_book {
+                ""
+            } else {
+                "; OwnBook is off"
+            }
+        ));
+        self.settings.book = Some(Arc::new(book));
+        Ok(())
+    }
+
+    /// A book move for `go` when the book is on and has one among the `allowed` moves
+    /// (not for `infinite` or `ponder`, which are analysis).
+    fn book_move(&self, limits: &Limits, allowed: &[Move]) -> Option<BookMove> {
+        if !self.settings.own_book || limits.infinite || limits.ponder {
+            return None;
+        }
+        let book = self.settings.book.as_ref()?;
+        let random = search::skill::Dice::new(self.position.key()).next_unit();
+        book.pick(&self.position, random, |mv| allowed.contains(&mv))
+    }
+
     fn build_position(&self, source: &PositionSource, moves: &[String]) -> Option<Position> {
         let mut position = match source {
             PositionSource::Startpos => Position::startpos(),
@@ -635,22 +711,37 @@ impl Engine {
             self.output.message(&format!("error: searchmoves: {e}"));
         }
         limits.search_moves = root.restriction();
+        let answer = Answer::BestMove {
+            draw_offered: go.draw,
+        };
         if root.allowed.is_empty() {
             // Mated, stalemated, or every move banned.
             if root.legal > 0 {
                 self.output
                     .message("error: every legal move is banned or excluded");
             }
-            self.output.emit(&Report::NoMove);
+            if limits.infinite || limits.ponder {
+                // Even with nothing to search, `infinite` and `ponder` answer only after
+                // `stop` or `ponderhit`.
+                self.spawn_search(self.position.clone(), limits, answer, false);
+            } else {
+                self.output.emit(&Report::NoMove);
+            }
             return;
         }
-        self.start_search(
-            self.position.clone(),
-            limits,
-            Answer::BestMove {
-                draw_offered: go.draw,
-            },
-        );
+        if let Some(hit) = self.book_move(&limits, &root.allowed) {
+            self.output.message(&format!(
+                "book move {} (weight {}, {} games)",
+                hit.mv, hit.weight, hit.games
+            ));
+            self.output.emit(&Report::BestMove {
+                best: hit.mv,
+                ponder: None,
+                offer: None,
+            });
+            return;
+        }
+        self.start_search(self.position.clone(), limits, answer);
     }
 
     /// Starts a search of `position` under `limits` on its own thread, with the
@@ -660,6 +751,18 @@ impl Engine {
         position: Position,
         limits: Limits,
         answer: Answer,
+    ) -> u64 {
+        self.spawn_search(position, limits, answer, true)
+    }
+
+    /// [`Engine::start_search`]; with `searchable` false there is no move to search
+    /// (the thread only waits for `stop` or `ponderhit` and answers that it has none).
+    fn spawn_search(
+        &mut self,
+        position: Position,
+        limits: Limits,
+        answer: Answer,
+        searchable: bool,
     ) -> u64 {
         let config = Config {
             threads: self.settings.threads,
@@ -672,6 +775,7 @@ impl Engine {
             rule60: self.settings.rule60,
             rule_set: self.settings.rule_set,
             net: self.settings.search_net(),
+            strength: self.settings.strength(),
         };
         self.jobs += 1;
         let job = self.jobs;
@@ -685,16 +789,22 @@ impl Engine {
         let answered = Arc::new(AtomicBool::new(false));
         let answered_flag = Arc::clone(&answered);
         self.shared.stop.store(false, Ordering::SeqCst);
+        self.shared.halted.store(false, Ordering::SeqCst);
         self.shared.pondering.store(limits.ponder, Ordering::SeqCst);
         let handle = std::thread::Builder::new()
             .name("search".into())
             .stack_size(32 << 20)
             .spawn(move || {
                 let started = Instant::now();
-                let outcome = search::search(&position, &limits, &config, &shared, &output);
+                let outcome = if searchable {
+                    search::search(&position, &limits, &config, &shared, &output)
+                } else {
+                    Outcome::none()
+                };
                 // With `infinite` or `ponder`, answer only after `stop` or `ponderhit`.
+                // (The search itself sets `stop` as it ends; `halted` is the GUI's.)
                 while (limits.infinite || shared.pondering.load(Ordering::SeqCst))
-                    && !shared.stop.load(Ordering::SeqCst)
+                    && !shared.halted.load(Ordering::SeqCst)
                 {
                     std::thread::sleep(Duration::from_millis(1));
                 }

@@ -39,7 +39,7 @@ pub fn limits_for(go: &Go, side: Color, unit: TimeUnit) -> Limits {
         Some(mate) => Some(go.depth.unwrap_or(i32::MAX).min(mate_depth(mate))),
         None => go.depth,
     };
-    Limits {
+    let mut limits = Limits {
         time: own.map(|t| unit.duration(t)),
         increment: inc.map_or(Duration::ZERO, |t| unit.duration(t)),
         moves_to_go: go.movestogo,
@@ -50,8 +50,24 @@ pub fn limits_for(go: &Go, side: Color, unit: TimeUnit) -> Limits {
         infinite: go.infinite,
         ponder: go.ponder,
         search_moves: Vec::new(),
+    };
+    let unlimited = limits.time.is_none()
+        && limits.move_time.is_none()
+        && limits.depth.is_none()
+        && limits.nodes.is_none()
+        && limits.mate.is_none()
+        && !limits.infinite
+        && !limits.ponder;
+    if go.ignored && unlimited {
+        // The GUI meant to limit the search but its numbers were unreadable: a short
+        // search, not an endless one it would wait on.
+        limits.move_time = Some(MALFORMED_GO_TIME);
     }
+    limits
 }
+
+/// How long a `go` searches whose every limit was malformed (and ignored).
+pub const MALFORMED_GO_TIME: Duration = Duration::from_secs(1);
 
 /// The plies a mate in `moves` moves needs (`2 * moves + 1`, at least 1), saturating
 /// rather than overflowing for the largest requests.
@@ -201,6 +217,21 @@ mod tests {
             Duration::from_micros(1500)
         );
         assert_eq!(TimeUnit::Seconds.duration(-3.0), Duration::ZERO);
+    }
+
+    #[test]
+    fn a_go_whose_limits_were_all_malformed_searches_briefly() {
+        let red = |text: &str| limits_for(&go(text), Color::Red, TimeUnit::Milliseconds);
+        assert_eq!(
+            red("go wtime abc btime abc").move_time,
+            Some(MALFORMED_GO_TIME)
+        );
+        // The other limits stand: Red's clock, a depth, or no limit asked at all.
+        let l = red("go wtime 5000 btime abc");
+        assert_eq!((l.time, l.move_time), (Some(ms(5000)), None));
+        assert_eq!(red("go wtime abc depth 3").move_time, None);
+        assert_eq!(red("go").move_time, None);
+        assert!(red("go infinite winc x").move_time.is_none());
     }
 
     #[test]

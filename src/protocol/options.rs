@@ -4,6 +4,7 @@
 use std::fmt;
 
 use super::command::Dialect;
+use crate::book::BookError;
 use crate::eval::nnue::NetError;
 
 /// The type of an option (as UCI and UCCI name them) with its default and range.
@@ -85,6 +86,20 @@ pub enum Id {
     EvalFile,
     /// Whether the search evaluates with the network (else the hand-crafted evaluation).
     UseNnue,
+    /// The strength level, 0 to 20 (full strength).
+    SkillLevel,
+    /// Whether `UCI_Elo` sets the strength (instead of `Skill Level`).
+    LimitStrength,
+    /// The strength as an Elo rating (see [`crate::search::skill::LEVEL_ELO`]).
+    Elo,
+    /// UCCI's choice among near-best moves (none … huge).
+    Randomness,
+    /// Whether UCI `info` lines carry `wdl W D L`.
+    ShowWdl,
+    /// Whether `go` plays from the opening book.
+    OwnBook,
+    /// The opening book file.
+    BookFile,
     /// Accepted for GUI compatibility; Chariot has no such feature yet.
     Ignored,
 }
@@ -227,26 +242,62 @@ pub const OPTIONS: &[Spec] = &[
         only: Some(Dialect::Uci),
     },
     Spec {
-        id: Id::Ignored,
-        uci: "usebook",
+        id: Id::ShowWdl,
+        uci: "UCI_ShowWDL",
+        ucci: "showwdl",
+        kind: OptionType::Check { default: false },
+        only: Some(Dialect::Uci),
+    },
+    Spec {
+        id: Id::OwnBook,
+        uci: "OwnBook",
         ucci: "usebook",
         kind: OptionType::Check { default: false },
-        only: Some(Dialect::Ucci),
+        only: None,
     },
     Spec {
-        id: Id::Ignored,
-        uci: "bookfiles",
+        id: Id::BookFile,
+        uci: "BookFile",
         ucci: "bookfiles",
         kind: OptionType::Text { default: "" },
-        only: Some(Dialect::Ucci),
+        only: None,
     },
     Spec {
-        id: Id::Ignored,
+        id: Id::SkillLevel,
+        uci: "Skill Level",
+        ucci: "skilllevel",
+        kind: OptionType::Spin {
+            default: crate::search::skill::MAX_LEVEL,
+            min: 0,
+            max: crate::search::skill::MAX_LEVEL,
+        },
+        only: None,
+    },
+    Spec {
+        id: Id::LimitStrength,
+        uci: "UCI_LimitStrength",
+        ucci: "limitstrength",
+        kind: OptionType::Check { default: false },
+        only: Some(Dialect::Uci),
+    },
+    Spec {
+        id: Id::Elo,
+        uci: "UCI_Elo",
+        ucci: "elo",
+        kind: OptionType::Spin {
+            default: crate::search::skill::ELO_MAX,
+            min: crate::search::skill::ELO_MIN,
+            max: crate::search::skill::ELO_MAX,
+        },
+        only: Some(Dialect::Uci),
+    },
+    Spec {
+        id: Id::Randomness,
         uci: "randomness",
         ucci: "randomness",
         kind: OptionType::Combo {
             default: "none",
-            values: &["none", "tiny", "small", "medium", "large", "huge"],
+            values: RANDOMNESS,
         },
         only: Some(Dialect::Ucci),
     },
@@ -261,6 +312,9 @@ pub const OPTIONS: &[Spec] = &[
         only: Some(Dialect::Ucci),
     },
 ];
+
+/// The values of UCCI's `randomness` (ElephantEye's).
+pub const RANDOMNESS: &[&str] = &["none", "tiny", "small", "medium", "large", "huge"];
 
 /// The names of UCCI options that GUIs commonly send and that are accepted without an
 /// error even though Chariot does not offer them.
@@ -345,6 +399,11 @@ pub enum OptionError {
     UnknownRuleSet(String),
     /// `UCI_Variant` other than xiangqi.
     NotXiangqi(String),
+    /// A combo value that is not one of its choices.
+    NotAChoice {
+        value: String,
+        choices: &'static [&'static str],
+    },
     /// The hash table of the new size cannot be had; the old one of `keeping_mb`
     /// stays.
     NoTable { reason: String, keeping_mb: usize },
@@ -357,6 +416,8 @@ pub enum OptionError {
     },
     /// `Use NNUE` turned on with no net loaded.
     NoNetwork,
+    /// `BookFile` names a book that cannot be used; the engine plays without one.
+    BookNotLoaded { name: String, error: BookError },
 }
 
 impl fmt::Display for OptionError {
@@ -369,6 +430,9 @@ impl fmt::Display for OptionError {
             OptionError::NotABool(value) => write!(f, "'{value}' is not true or false"),
             OptionError::NotASpin => write!(f, "not a number option"),
             OptionError::UnknownRuleSet(value) => write!(f, "'{value}' is not chinese or asian"),
+            OptionError::NotAChoice { value, choices } => {
+                write!(f, "'{value}' is not one of {}", choices.join(", "))
+            }
             OptionError::NotXiangqi(value) => {
                 write!(f, "only the variant xiangqi is played, not '{value}'")
             }
@@ -387,6 +451,12 @@ impl fmt::Display for OptionError {
                 }
             }
             OptionError::NoNetwork => write!(f, "no network is loaded (set EvalFile first)"),
+            OptionError::BookNotLoaded { name, error } => {
+                write!(
+                    f,
+                    "cannot use the book '{name}': {error}; playing without a book"
+                )
+            }
         }
     }
 }
@@ -417,6 +487,13 @@ mod tests {
             Variant,
             EvalFile,
             UseNnue,
+            SkillLevel,
+            LimitStrength,
+            Elo,
+            Randomness,
+            ShowWdl,
+            OwnBook,
+            BookFile,
             Ignored,
         ];
         for id in ids {

@@ -6,7 +6,9 @@ use std::sync::Arc;
 
 use super::options::{spec, Id};
 use crate::board::repetition::RuleSet;
+use crate::book::Book;
 use crate::eval::nnue::{self, Network};
+use crate::search::skill::{self, Randomness, Strength};
 
 /// Option values, as the engine core uses them.
 #[derive(Clone, Debug)]
@@ -26,6 +28,19 @@ pub struct Settings {
     pub net: Option<Arc<Network>>,
     pub eval_file: String,
     pub use_nnue: bool,
+    /// `Skill Level` / `skilllevel`, 0 to 20.
+    pub skill_level: i64,
+    /// `UCI_LimitStrength`: the strength comes from `elo`.
+    pub limit_strength: bool,
+    pub elo: i64,
+    /// UCCI `randomness`.
+    pub randomness: Randomness,
+    /// `OwnBook` / `usebook`: `go` plays book moves.
+    pub own_book: bool,
+    /// `BookFile` / `bookfiles` and the book it loaded (`None`: no book, or it could not
+    /// be used).
+    pub book_file: String,
+    pub book: Option<Arc<Book>>,
 }
 
 /// A spin option's default from the table.
@@ -47,6 +62,16 @@ impl Settings {
     /// The size of the table that `Hash` 0 stands for: the default.
     pub fn default_hash_mb() -> usize {
         usize::try_from(spin(Id::Hash)).unwrap_or(16)
+    }
+
+    /// How the search is weakened, as the strength options say.
+    pub fn strength(&self) -> Strength {
+        let level = if self.limit_strength {
+            skill::level_for_elo(self.elo)
+        } else {
+            self.skill_level as f64
+        };
+        Strength::level(level).with_randomness(self.randomness)
     }
 
     /// The network the search evaluates with, if NNUE is on.
@@ -73,6 +98,13 @@ impl Default for Settings {
             use_nnue: check(Id::UseNnue) && net.is_some(),
             net,
             eval_file: text(Id::EvalFile).to_string(),
+            skill_level: spin(Id::SkillLevel),
+            limit_strength: check(Id::LimitStrength),
+            elo: spin(Id::Elo),
+            randomness: text(Id::Randomness).parse().unwrap_or(Randomness::None),
+            own_book: check(Id::OwnBook),
+            book_file: text(Id::BookFile).to_string(),
+            book: None,
         }
     }
 }
@@ -92,5 +124,25 @@ mod tests {
         assert_eq!(s.rule_set, RuleSet::Chinese);
         assert_eq!(s.eval_file, nnue::EMBEDDED_NAME);
         assert_eq!(s.use_nnue, nnue::embedded().is_ok());
+        assert!(s.strength().is_full());
+    }
+
+    #[test]
+    fn the_strength_options_make_the_strength() {
+        let mut s = Settings {
+            skill_level: 5,
+            ..Settings::default()
+        };
+        assert_eq!(s.strength(), Strength::level(5.0));
+        s.limit_strength = true;
+        s.elo = skill::ELO_MIN;
+        assert_eq!(s.strength(), Strength::level(0.0));
+        s.limit_strength = false;
+        s.skill_level = 20;
+        s.randomness = Randomness::Small;
+        assert_eq!(
+            s.strength(),
+            Strength::FULL.with_randomness(Randomness::Small)
+        );
     }
 }

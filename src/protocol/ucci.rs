@@ -110,6 +110,10 @@ impl Speaker for Ucci {
             // UCCI has no word for a bound: such a score would read as the search's.
             Report::Info(info) if info.bound.is_some() => return None,
             Report::Info(info) => info_line(info),
+            Report::Status(status) => format!(
+                "info depth {} time {} nodes {} nps {} hashfull {}",
+                status.depth, status.time_ms, status.nodes, status.nps, status.hashfull
+            ),
             Report::CurrMove { mv, number, .. } => {
                 format!("info currmove {mv} currmovenumber {number}")
             }

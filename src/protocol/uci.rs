@@ -95,6 +95,10 @@ impl Speaker for Uci {
             Report::Option(spec) => announce(spec),
             Report::HelloDone => "uciok".to_string(),
             Report::Info(info) => info_line(info),
+            Report::Status(status) => format!(
+                "info depth {} nodes {} nps {} hashfull {} time {}",
+                status.depth, status.nodes, status.nps, status.hashfull, status.time_ms
+            ),
             Report::CurrMove { mv, number, depth } => {
                 format!("info depth {depth} currmove {mv} currmovenumber {number}")
             }
@@ -114,11 +118,14 @@ impl Speaker for Uci {
     }
 }
 
-/// `info depth … score … pv …`.
+/// `info depth … score … [wdl w d l] … pv …`.
 fn info_line(info: &Info) -> String {
     let pv: Vec<String> = info.pv.iter().map(Move::to_string).collect();
+    let wdl = info
+        .wdl
+        .map_or_else(String::new, |[w, d, l]| format!(" wdl {w} {d} {l}"));
     format!(
-        "info depth {} seldepth {} multipv {} score {} nodes {} nps {} hashfull {} tbhits 0 time {} pv {}",
+        "info depth {} seldepth {} multipv {} score {}{wdl} nodes {} nps {} hashfull {} tbhits 0 time {} pv {}",
         info.depth,
         info.seldepth,
         info.multipv,

@@ -499,6 +499,8 @@ mod tests {
             hashfull: 3,
             time_ms: 1_084,
             pv,
+            material: 90,
+            wdl: None,
         };
         assert_eq!(
             thinking_line(&info),

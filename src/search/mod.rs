@@ -10,8 +10,10 @@ pub mod movepick;
 pub mod params;
 pub mod rules;
 pub mod see;
+pub mod skill;
 pub mod time;
 pub mod tt;
+pub mod wdl;
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
@@ -23,6 +25,7 @@ use params::{
     FALL_MAX, FALL_MIN, INFINITE, INSTABILITY_BASE, INSTABILITY_PER_CHANGE, ITERATION_SOFT_SHARE,
     MATE, MATE_BOUND, MAX_PLY, PACING_DEPTH, PACING_MAX, PACING_MIN,
 };
+pub use skill::Strength;
 pub use time::{Budget, Limits};
 pub use tt::{Bound, TranspositionTable};
 
@@ -45,6 +48,22 @@ pub struct Info {
     pub hashfull: usize,
     pub time_ms: u64,
     pub pv: Vec<Move>,
+    /// The root's material as the win/draw/loss model measures it ([`wdl::material`]).
+    pub material: i32,
+    /// Win, draw and loss in permille, when the protocol asks for them (the search
+    /// leaves this `None`; see [`wdl::wdl`]).
+    pub wdl: Option<[u32; 3]>,
+}
+
+/// How far a long search has got between its iterations' reports.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Status {
+    /// The depth of the iteration being searched.
+    pub depth: i32,
+    pub nodes: u64,
+    pub nps: u64,
+    pub hashfull: usize,
+    pub time_ms: u64,
 }
 
 /// Where the search sends its progress.
@@ -53,6 +72,80 @@ pub trait Reporter: Sync {
     fn info(&self, info: &Info);
     /// The root move being searched, after the first second.
     fn currmove(&self, _mv: Move, _number: usize, _depth: i32) {}
+    /// The search's progress when nothing else was reported for a second.
+    fn status(&self, _status: &Status) {}
+}
+
+/// Reports are shown at least this often once a search has run this long.
+const HEARTBEAT: Duration = Duration::from_secs(1);
+
+/// Aspiration bounds are reported only once the search has run this long (earlier
+/// ones would flood a GUI with lines it replaces at once).
+const BOUNDS_AFTER: Duration = Duration::from_secs(1);
+
+/// A reporter that remembers when it last reported nodes and time, and at what depth,
+/// so that a long search can be made to report them at least every [`HEARTBEAT`]
+/// ([`heartbeat`]).
+struct Paced<'a> {
+    inner: &'a dyn Reporter,
+    start: Instant,
+    /// Milliseconds from `start` to the last report.
+    last_ms: AtomicU64,
+    /// The depth being searched, as the last report said.
+    depth: std::sync::atomic::AtomicI32,
+}
+
+impl Paced<'_> {
+    fn since_start_ms(&self) -> u64 {
+        self.start.elapsed().as_millis() as u64
+    }
+
+    fn reported(&self, depth: i32) {
+        self.last_ms.store(self.since_start_ms(), Ordering::Relaxed);
+        self.depth.fetch_max(depth, Ordering::Relaxed);
+    }
+}
+
+impl Reporter for Paced<'_> {
+    fn info(&self, info: &Info) {
+        // A finished iteration: the next one is being searched.
+        self.reported(info.depth + i32::from(info.bound.is_none()));
+        self.inner.info(info);
+    }
+
+    fn currmove(&self, mv: Move, number: usize, depth: i32) {
+        // Not a report of nodes and time: the depth only.
+        self.depth.fetch_max(depth, Ordering::Relaxed);
+        self.inner.currmove(mv, number, depth);
+    }
+
+    fn status(&self, status: &Status) {
+        self.reported(status.depth);
+        self.inner.status(status);
+    }
+}
+
+/// Until `done`, reports the search's status whenever `paced` said nothing for a
+/// [`HEARTBEAT`] (after the first one).
+fn heartbeat(shared: &Shared, paced: &Paced<'_>, done: &AtomicBool) {
+    let beat = HEARTBEAT.as_millis() as u64;
+    while !done.load(Ordering::Relaxed) {
+        // Woken at once when the search ends (see `search`).
+        std::thread::park_timeout(Duration::from_millis(50));
+        let now = paced.since_start_ms();
+        if now < beat || now.saturating_sub(paced.last_ms.load(Ordering::Relaxed)) < beat {
+            continue;
+        }
+        let nodes = shared.total_nodes();
+        let ms = shared.elapsed().as_millis() as u64;
+        paced.status(&Status {
+            depth: paced.depth.load(Ordering::Relaxed).max(1),
+            nodes,
+            nps: (nodes * 1000).checked_div(ms).unwrap_or(nodes * 1000),
+            hashfull: shared.tt.hashfull(),
+            time_ms: ms,
+        });
+    }
 }
 
 /// A reporter that says nothing.
@@ -70,6 +163,22 @@ pub struct Outcome {
     pub score: i32,
     pub depth: i32,
     pub nodes: u64,
+    /// A weakened search's best few moves (move, score, expected reply), best first.
+    pub candidates: Option<Vec<(Move, i32, Option<Move>)>>,
+}
+
+impl Outcome {
+    /// The outcome of a search with no move to search.
+    pub fn none() -> Outcome {
+        Outcome {
+            best: None,
+            ponder: None,
+            score: -MATE,
+            depth: 0,
+            nodes: 0,
+            candidates: None,
+        }
+    }
 }
 
 /// Moves to mate (positive: we mate) for a mate score; `None` for other scores.
@@ -101,6 +210,8 @@ pub struct Config {
     /// the HCE unless they ask for a net; the engine's protocol, `bench` and `eval`
     /// use the embedded net by default (see [`crate::eval::nnue::embedded`]).
     pub net: Option<Arc<Network>>,
+    /// How the search is weakened (full strength by default; see [`skill`]).
+    pub strength: Strength,
 }
 
 impl Default for Config {
@@ -112,6 +223,7 @@ impl Default for Config {
             rule60: true,
             rule_set: RuleSet::Chinese,
             net: None,
+            strength: Strength::FULL,
         }
     }
 }
@@ -123,6 +235,9 @@ pub struct Shared {
     pub stop: AtomicBool,
     /// While set, the clock does not run (`go ponder` until `ponderhit`).
     pub pondering: AtomicBool,
+    /// Set by [`Shared::request_stop`]: the GUI, not a limit, ended the search (an
+    /// `infinite` or pondering search answers only then).
+    pub halted: AtomicBool,
     /// Node counts by thread (the first `threads` entries are live).
     nodes: Box<[AtomicU64]>,
     threads: std::sync::atomic::AtomicUsize,
@@ -155,6 +270,7 @@ impl Shared {
             tt,
             stop: AtomicBool::new(false),
             pondering: AtomicBool::new(false),
+            halted: AtomicBool::new(false),
             nodes: (0..MAX_THREADS).map(|_| AtomicU64::new(0)).collect(),
             threads: std::sync::atomic::AtomicUsize::new(1),
             clock: Mutex::new(Clock {
@@ -236,6 +352,7 @@ impl Shared {
 
     /// Asks a running search to stop as soon as possible.
     pub fn request_stop(&self) {
+        self.halted.store(true, Ordering::SeqCst);
         self.stop.store(true, Ordering::SeqCst);
     }
 }
@@ -251,6 +368,43 @@ struct SearchResult {
 /// Runs a search on `pos` and returns the best move. Blocks until done; `stop` (from
 /// another thread) ends it early. `shared` carries the table across searches.
 pub fn search(
+    pos: &Position,
+    limits: &Limits,
+    config: &Config,
+    shared: &Shared,
+    reporter: &dyn Reporter,
+) -> Outcome {
+    if config.strength.is_full() {
+        return search_full(pos, limits, config, shared, reporter);
+    }
+    // Weakened: fewer nodes, and the scores of the best few moves to choose among.
+    let strength = config.strength;
+    let limits = Limits {
+        nodes: match (limits.nodes, strength.nodes) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        },
+        ..limits.clone()
+    };
+    let config = Config {
+        multipv: config.multipv.max(skill::CANDIDATES),
+        ..config.clone()
+    };
+    let mut outcome = search_full(pos, &limits, &config, shared, reporter);
+    if let Some(candidates) = outcome.candidates.take() {
+        let scores: Vec<i32> = candidates.iter().map(|c| c.1).collect();
+        let mut dice = skill::Dice::new(pos.key() ^ outcome.nodes);
+        let (mv, score, ponder) = candidates[strength.choose(&scores, dice.next_unit())];
+        outcome.best = Some(mv);
+        outcome.score = score;
+        outcome.ponder = ponder;
+    }
+    outcome
+}
+
+/// [`search`] at full strength (a weakened search runs it with its own limits and
+/// MultiPV, then chooses among the candidates it leaves in [`Outcome::candidates`]).
+fn search_full(
     pos: &Position,
     limits: &Limits,
     config: &Config,
@@ -286,13 +440,7 @@ pub fn search(
         .collect();
     if root_moves.is_empty() {
         // Mated or stalemated (both lost): no move to play.
-        return Outcome {
-            best: None,
-            ponder: None,
-            score: -MATE,
-            depth: 0,
-            nodes: 0,
-        };
+        return Outcome::none();
     }
     // Order the first iteration by a static look: captures by value first.
     root_moves.sort_by_key(|rm| {
@@ -301,7 +449,15 @@ pub fn search(
 
     let mut histories = shared.take_histories(threads).into_iter();
     let main_histories = histories.next().unwrap_or_else(history::Histories::new);
+    let paced = Paced {
+        inner: reporter,
+        start: Instant::now(),
+        last_ms: AtomicU64::new(0),
+        depth: std::sync::atomic::AtomicI32::new(1),
+    };
+    let done = AtomicBool::new(false);
     let (results, kept): (Vec<SearchResult>, Vec<_>) = std::thread::scope(|scope| {
+        let beating = scope.spawn(|| heartbeat(shared, &paced, &done));
         let helpers: Vec<_> = (1..threads)
             .zip(histories)
             .map(|(id, tables)| {
@@ -320,7 +476,7 @@ pub fn search(
             .collect();
         let mut main = Worker::new(pos.clone(), shared, 0, config, main_histories);
         main.root_moves = root_moves.clone();
-        iterate(&mut main, limits, config, reporter);
+        iterate(&mut main, limits, config, &paced);
         shared.stop.store(true, Ordering::SeqCst);
         let mut out = vec![main.finish()];
         for h in helpers {
@@ -328,6 +484,8 @@ pub fn search(
                 out.push(r);
             }
         }
+        done.store(true, Ordering::Relaxed);
+        beating.thread().unpark();
         out.into_iter().unzip()
     });
     if let Ok(mut h) = shared.histories.lock() {
@@ -343,12 +501,22 @@ pub fn search(
         .max_by_key(|r| (r.depth, r.root_moves[0].score))
         .unwrap_or(&results[0]);
     let rm = &best.root_moves[0];
+    // The main thread's MultiPV lines, when a weakened search chooses among them.
+    let main = &results[0];
+    let candidates = (!config.strength.is_full() && main.depth > 0).then(|| {
+        let lines = config.multipv.clamp(1, main.root_moves.len());
+        main.root_moves[..lines]
+            .iter()
+            .map(|rm| (rm.mv, rm.score, rm.pv.get(1).copied()))
+            .collect()
+    });
     Outcome {
         best: Some(rm.mv),
         ponder: rm.pv.get(1).copied(),
         score: rm.score,
         depth: best.depth,
         nodes: total_nodes,
+        candidates,
     }
 }
 
@@ -388,7 +556,11 @@ fn iterate(w: &mut Worker<'_>, limits: &Limits, config: &Config, reporter: &dyn 
                 if w.shared.stop.load(Ordering::Relaxed) {
                     break;
                 }
-                if w.id == 0 && multipv == 1 && (score <= alpha || score >= beta) {
+                if w.id == 0
+                    && multipv == 1
+                    && (score <= alpha || score >= beta)
+                    && w.shared.elapsed() >= BOUNDS_AFTER
+                {
                     let bound = if score <= alpha {
                         Bound::Upper
                     } else {
@@ -528,6 +700,8 @@ fn report_bound(w: &Worker<'_>, depth: i32, score: i32, bound: Bound, reporter: 
         hashfull: w.shared.tt.hashfull(),
         time_ms: ms,
         pv: rm.pv.clone(),
+        material: wdl::material(&w.pos),
+        wdl: None,
     });
 }
 
@@ -538,6 +712,7 @@ fn report(w: &Worker<'_>, depth: i32, multipv: usize, reporter: &dyn Reporter) {
     let ms = elapsed.as_millis() as u64;
     let nps = (nodes * 1000).checked_div(ms).unwrap_or(nodes * 1000);
     let hashfull = w.shared.tt.hashfull();
+    let material = wdl::material(&w.pos);
     for (i, rm) in w.root_moves.iter().take(multipv).enumerate() {
         reporter.info(&Info {
             depth,
@@ -550,6 +725,8 @@ fn report(w: &Worker<'_>, depth: i32, multipv: usize, reporter: &dyn Reporter) {
             hashfull,
             time_ms: ms,
             pv: rm.pv.clone(),
+            material,
+            wdl: None,
         });
     }
 }

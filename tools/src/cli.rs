@@ -5,7 +5,10 @@ use crate::clock::{parse_seconds, TimeControl};
 use crate::engine::{Coords, EngineConfig, Protocol};
 use crate::formats::{FinalFormat, GroupOptions, Seeding, Team, Tiebreak, TournamentFormat};
 use crate::game::{DrawAdjudication, ResignAdjudication};
-use crate::openings::{load_openings, OpeningFormat};
+use crate::openings::{book_openings, load_openings, OpeningFormat};
+
+/// How many plies `-openings format=book` plays from the book unless `plies=` says.
+const BOOK_PLIES: usize = 8;
 use crate::pgn::MoveText;
 use crate::rating::{RatingMethod, Scoring};
 use crate::resume;
@@ -101,9 +104,11 @@ Match and tournament:
                        not played again and the table ends as a straight run's would
                        (only -concurrency and -debug may be given with it)
   -concurrency N       games at once (default 1)
-  -openings file=F [format=epd|pgn] [order=sequential|random] [plies=N] [start=N]
+  -openings file=F [format=epd|pgn|book] [order=sequential|random] [plies=N] [start=N]
                        start positions (EPD/FEN lines) or move lists (PGN with ICCS
-                       move text); each checked legal. Default: the start position
+                       move text); each checked legal. Default: the start position.
+                       format=book: a Chariot book (chariot book build); up to 500
+                       distinct lines of plies=N (default 8) moves drawn by weight
   -srand N             seed for order=random and the lots (knockout colours, the
                        Swiss first round); recorded in the state file
   -pgnout FILE [iccs|chinese]
@@ -608,7 +613,12 @@ fn parse_event(args: &[String], depth: u32) -> Result<Action, String> {
         } else {
             OpeningFormat::Epd
         });
-        let mut list = load_openings(&file, format)?;
+        let mut list = if format == OpeningFormat::Book {
+            // The book's lines, walked the same way for the same seed.
+            book_openings(&file, plies.unwrap_or(BOOK_PLIES), cfg.seed)?
+        } else {
+            load_openings(&file, format)?
+        };
         if let Some(p) = plies {
             for o in &mut list {
                 o.moves.truncate(p);

@@ -44,6 +44,9 @@ pub enum OpeningFormat {
     /// reads (ICCS `h2e2`/`H2-E2`, WXF `C2.5`, Chinese 炮二平五), in UTF-8, GBK or Big5;
     /// or an XQF file.
     Pgn,
+    /// A Chariot opening book (`chariot book build`): lines walked from the start
+    /// position, each move drawn by the book's weights ([`book_openings`]).
+    Book,
 }
 
 impl OpeningFormat {
@@ -52,7 +55,10 @@ impl OpeningFormat {
         match text.to_ascii_lowercase().as_str() {
             "epd" | "fen" => Ok(OpeningFormat::Epd),
             "pgn" => Ok(OpeningFormat::Pgn),
-            _ => Err(format!("unknown openings format '{text}' (epd or pgn)")),
+            "book" => Ok(OpeningFormat::Book),
+            _ => Err(format!(
+                "unknown openings format '{text}' (epd, pgn or book)"
+            )),
         }
     }
 }
@@ -99,6 +105,9 @@ pub fn parse_openings(text: &str, format: OpeningFormat) -> Result<Vec<Opening>,
                 out.push(opening);
             }
         }
+        OpeningFormat::Book => {
+            return Err("a book is binary: read it with book_openings".into());
+        }
         OpeningFormat::Pgn => {
             out = pgn_openings(&read_bytes(text.as_bytes(), false, None))?;
         }
@@ -138,6 +147,29 @@ fn opening_of(game: &PgnGame) -> Opening {
     }
 }
 
+/// How many distinct lines [`book_openings`] walks at most.
+pub const BOOK_LINES: usize = 500;
+
+/// Openings from a Chariot book file: up to [`BOOK_LINES`] distinct lines of at most
+/// `plies` plies from the start position, each move drawn by the book's weights with
+/// a generator seeded by `seed` (a line ends early where the book does).
+pub fn book_openings(path: &str, plies: usize, seed: u64) -> Result<Vec<Opening>, String> {
+    let book = chariot::book::Book::load(std::path::Path::new(path)).map_err(|e| e.to_string())?;
+    let lines = book.lines(&Position::startpos(), plies, BOOK_LINES, seed);
+    if lines.is_empty() {
+        return Err(format!(
+            "{path}: the book has no move for the start position"
+        ));
+    }
+    Ok(lines
+        .into_iter()
+        .map(|line| Opening {
+            fen: START_FEN.to_string(),
+            moves: line.iter().map(|m| m.to_string()).collect(),
+        })
+        .collect())
+}
+
 /// Reads an openings file. PGN files are read as bytes, so GBK, Big5 and UTF-8 files
 /// all load, and an XQF file (by its mark or `.xqf` name) is one opening.
 pub fn load_openings(path: &str, format: OpeningFormat) -> Result<Vec<Opening>, String> {
@@ -152,6 +184,7 @@ pub fn load_openings(path: &str, format: OpeningFormat) -> Result<Vec<Opening>, 
                 std::fs::read_to_string(path).map_err(|e| format!("cannot read '{path}': {e}"))?;
             parse_openings(&text, format)
         }
+        OpeningFormat::Book => Err("a book is binary: read it with book_openings".into()),
     }
     .map_err(|e| format!("{path}: {e}"))?;
     if openings.is_empty() {

@@ -106,3 +106,83 @@ fn generate_default_openings() {
         println!("{fen} ; {moves}");
     }
 }
+
+/// A small book built in-process from a few games, written to a temporary file.
+fn small_book() -> std::path::PathBuf {
+    use chariot::book::build::{BuildOptions, Builder};
+    let mut builder = Builder::new(BuildOptions {
+        depth: 6,
+        min_games: 1,
+    });
+    builder.add_pgn(
+        "[Result \"1-0\"]\n\n1. h2e2 h9g7 2. h0g2 i9h9 3. i0h0 b9c7 1-0\n\n\
+         [Result \"1/2-1/2\"]\n\n1. c3c4 g6g5 2. b0c2 h9g7 3. h2e2 b9a7 1/2-1/2\n\n\
+         [Result \"1-0\"]\n\n1. h2e2 b9c7 2. b0c2 c6c5 1-0\n",
+        "test",
+    );
+    let dir = std::env::temp_dir().join(format!("tourney-book-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("small.bin");
+    std::fs::write(&path, builder.finish().to_bytes()).unwrap();
+    path
+}
+
+#[test]
+fn book_openings_are_lines_the_book_holds() {
+    use chariot::book::Book;
+    use chariot_tools::openings::book_openings;
+    let path = small_book();
+    let book = Book::load(&path).unwrap();
+    let file = path.to_string_lossy();
+    let openings = book_openings(&file, 4, 9).unwrap();
+    assert!(openings.len() >= 3, "{openings:?}");
+    let mut seen = HashSet::new();
+    for o in &openings {
+        assert!(!o.moves.is_empty() && o.moves.len() <= 4, "{o:?}");
+        assert!(seen.insert(o.moves.clone()), "duplicate {o:?}");
+        // Every move is one of the book's moves in the position before it.
+        let mut pos = Position::startpos();
+        for m in &o.moves {
+            let mv = pos.parse_move(m).unwrap();
+            assert!(
+                book.probe(&pos)
+                    .iter()
+                    .any(|b| b.mv == mv || b.mv == mv.mirror_file()),
+                "{o:?}"
+            );
+            pos.make_move(mv);
+        }
+    }
+    // The same seed walks the same lines.
+    assert_eq!(book_openings(&file, 4, 9).unwrap(), openings);
+    // The command line takes format=book; bad books are errors.
+    let args = |spec: &str| -> Vec<String> {
+        format!("-engine cmd=a -engine cmd=b -each depth=1 -srand 3 -openings {spec}")
+            .split_whitespace()
+            .map(str::to_string)
+            .collect()
+    };
+    match chariot_tools::cli::parse(&args(&format!("file={file} format=book plies=2"))) {
+        Ok(chariot_tools::cli::Action::Run(cfg)) => {
+            assert!(cfg.openings.len() >= 2, "{:?}", cfg.openings);
+            assert!(cfg
+                .openings
+                .iter()
+                .all(|o| o.moves.len() <= 2 && !o.moves.is_empty()));
+        }
+        Ok(_) => panic!("not a run"),
+        Err(e) => panic!("{e}"),
+    }
+    let err = chariot_tools::cli::parse(&args("file=/nonexistent.bin format=book"))
+        .err()
+        .unwrap();
+    assert!(err.contains("cannot read"), "{err}");
+    assert!(book_openings(
+        &std::env::temp_dir()
+            .join("nothing-here.bin")
+            .to_string_lossy(),
+        4,
+        1
+    )
+    .is_err());
+}
