@@ -274,6 +274,35 @@ pub static RAYS: [[Bitboard; 90]; 4] = {
     t
 };
 
+/// `CHECK_ZONES[c][k]`: where a move of colour `c` must start or end to give check to
+/// a king on `k` (the king's file and rank, for rooks, cannons and the facing kings; the
+/// horse points that reach it and their legs; the points a pawn attacks it from). The
+/// side giving check does not stand in check before its move, so a move touching
+/// neither point of its own zone cannot give one.
+pub static CHECK_ZONES: [[Bitboard; 90]; 2] = {
+    let mut t = [[Bitboard(0); 90]; 2];
+    let mut c = 0;
+    while c < 2 {
+        let mut k = 0;
+        while k < 90 {
+            let mut zone = PAWN_ATTACKERS[c][k].0;
+            let mut d = 0;
+            while d < 4 {
+                zone |= RAYS[d][k].0;
+                let step = HORSE_ATTACKERS[k][d];
+                if step.targets.0 != 0 {
+                    zone |= step.targets.0 | bb(step.block);
+                }
+                d += 1;
+            }
+            t[c][k] = Bitboard(zone);
+            k += 1;
+        }
+        c += 1;
+    }
+    t
+};
+
 /// The squares strictly between `a` and `b` when they share a rank or file; empty
 /// otherwise.
 pub fn between(a: Square, b: Square) -> Bitboard {

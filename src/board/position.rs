@@ -6,7 +6,7 @@ use std::fmt;
 
 use super::attacks::{
     cannon_attacks, file_occupancy, horse_attackers, rook_attacks, FileOccupancy, ADVISOR_STEPS,
-    HORSE_ATTACKERS, KING_STEPS, PAWN_ATTACKERS, PAWN_STEPS, RAYS,
+    CHECK_ZONES, HORSE_ATTACKERS, KING_STEPS, PAWN_ATTACKERS, PAWN_STEPS, RAYS,
 };
 use super::bitboard::Bitboard;
 use super::mv::Move;
@@ -265,6 +265,9 @@ impl Position {
         let ksq = self.king_square(!us);
         let from_bit = Bitboard::from_square(from);
         let to_bit = Bitboard::from_square(to);
+        if (CHECK_ZONES[us.index()][ksq.index()] & (from_bit | to_bit)).is_empty() {
+            return false;
+        }
         let occ = (self.occupied() ^ from_bit) | to_bit;
         let mut fo = self.file_occ(ksq.file());
         if from.file() == ksq.file() {
