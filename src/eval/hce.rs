@@ -92,6 +92,13 @@ pub fn group(f: usize) -> Group {
 /// Where the features of one side are counted.
 pub trait Sink {
     fn add(&mut self, feature: usize, count: i32);
+
+    /// A piece of `color` on `sq`: its material and piece-square features.
+    #[inline(always)]
+    fn piece(&mut self, kind: PieceKind, color: Color, sq: Square) {
+        self.add(MATERIAL + kind.index(), 1);
+        self.add(pst_feature(kind, color, sq), 1);
+    }
 }
 
 /// Sums the weighted features.
@@ -102,18 +109,52 @@ impl Sink for Sum {
     fn add(&mut self, feature: usize, count: i32) {
         self.0 += WEIGHTS[feature] * count;
     }
+
+    /// Material and placement at once, from [`PSQ`].
+    #[inline(always)]
+    fn piece(&mut self, kind: PieceKind, color: Color, sq: Square) {
+        self.0 += PSQ[color.index()][kind.index()][sq.index()];
+    }
 }
+
+/// `PSQ[color][kind][sq]`: the weights of a piece's material and piece-square
+/// features together (what [`Sink::piece`] adds, in one lookup).
+static PSQ: [[[Score; 90]; 7]; 2] = {
+    let mut t = [[[Score::ZERO; 90]; 7]; 2];
+    let mut c = 0;
+    while c < 2 {
+        let color = if c == 0 { Color::Red } else { Color::Black };
+        let mut k = 0;
+        while k < 7 {
+            let material = WEIGHTS[MATERIAL + k];
+            let mut i = 0;
+            while i < 90 {
+                let place = WEIGHTS[pst_index(k, color, Square::from_index(i as u8))];
+                t[c][k][i] = Score::new(material.mg + place.mg, material.eg + place.eg);
+                i += 1;
+            }
+            k += 1;
+        }
+        c += 1;
+    }
+    t
+};
 
 /// The piece-square feature for a piece of `color` on `sq`.
 #[inline]
 pub fn pst_feature(kind: PieceKind, color: Color, sq: Square) -> usize {
-    let rel = if color == Color::Red {
-        sq
-    } else {
-        sq.flip_rank()
+    pst_index(kind.index(), color, sq)
+}
+
+/// [`pst_feature`] by the kind's index.
+const fn pst_index(kind: usize, color: Color, sq: Square) -> usize {
+    let rel = match color {
+        Color::Red => sq,
+        Color::Black => sq.flip_rank(),
     };
-    let file = rel.file().min(8 - rel.file()) as usize;
-    PST + kind.index() * 50 + rel.rank() as usize * 5 + file
+    let file = rel.file();
+    let folded = if file < 8 - file { file } else { 8 - file } as usize;
+    PST + kind * 50 + rel.rank() as usize * 5 + folded
 }
 
 /// Per-side evaluation terms, each from that side's point of view.
@@ -251,13 +292,8 @@ fn side_features<S: Sink>(
     let own = pos.color_pieces(us);
     let (ours, theirs) = (&maps[us.index()], &maps[them.index()]);
     for kind in PieceKind::ALL {
-        let pieces = pos.pieces(us, kind);
-        let n = pieces.count() as i32;
-        if n > 0 {
-            sink.add(MATERIAL + kind.index(), n);
-        }
-        for sq in pieces {
-            sink.add(pst_feature(kind, us, sq), 1);
+        for sq in pos.pieces(us, kind) {
+            sink.piece(kind, us, sq);
         }
     }
 

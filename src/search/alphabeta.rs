@@ -403,6 +403,12 @@ impl<'a> Worker<'a> {
 
             // Step 8. Shallow pruning of late and hopeless moves, judged on the depth
             // the move would get after its late-move reduction.
+            let may_prune =
+                !in_check && best_score > -MATE_BOUND && alpha < MATE_BOUND && moves_tried > 0;
+            // Late move pruning first: it needs nothing else of the move.
+            if may_prune && quiet && !gives_check && moves_tried >= lmp_limit {
+                continue;
+            }
             let history = if quiet {
                 self.quiet_history(mv, ply)
             } else {
@@ -412,11 +418,8 @@ impl<'a> Worker<'a> {
             let lmr_depth = (depth - 1 - base_reduction / 1024).max(0);
             let futile = |margin: i32| static_eval + margin <= alpha;
             // Nothing is pruned while a shorter mate is being looked for (alpha a mate).
-            if !in_check && best_score > -MATE_BOUND && alpha < MATE_BOUND && moves_tried > 0 {
+            if may_prune {
                 if quiet && !gives_check {
-                    if moves_tried >= lmp_limit {
-                        continue;
-                    }
                     if lmr_depth < HISTORY_PRUNE_DEPTH && history < -HISTORY_PRUNE_PER_DEPTH * depth
                     {
                         continue;
