@@ -192,12 +192,15 @@ impl MovePicker {
         if self.next >= self.moves.len() {
             return None;
         }
-        let mut best = self.next;
-        for i in self.next + 1..self.moves.len() {
-            if self.scores[i] > self.scores[best] {
-                best = i;
+        // The first of the highest scores left (the best score kept in hand).
+        let left = &self.scores[self.next..self.moves.len()];
+        let (mut best, mut top) = (0, left[0]);
+        for (i, &score) in left.iter().enumerate().skip(1) {
+            if score > top {
+                (best, top) = (i, score);
             }
         }
+        let best = self.next + best;
         self.moves.swap(self.next, best);
         self.scores.swap(self.next, best);
         let out = (self.moves[self.next], self.scores[self.next]);
