@@ -1309,7 +1309,9 @@ const CASES: &[Case] = &[
     // 26.3, 28.14 长打对长打: the red rook chases the black horse (as above), and each
     // horse move attacks a new unprotected red piece (the cannon on c4 from a5, the
     // crossed pawn on d6 from b7). Both forbidden: a draw. Asian: Black's horse chases
-    // two pieces in turn (not forbidden), Red chases one: Red loses.
+    // two pieces in turn (not forbidden), Red chases one: Red loses (the AXF book's
+    // rule 18, diagram 36: the chased piece's counter-attacks on two pieces do not
+    // excuse the chaser).
     Case {
         name: "mutual perpetual chase",
         fen: "4k4/9/1n7/3P5/9/2C6/9/1R7/9/3K5 b - - 0 1",
@@ -1357,8 +1359,8 @@ const CASES: &[Case] = &[
     },
     // 28.12 (一子或数子 … 追捉), two pieces in turn on one victim: the black cannon
     // steps a7/b7; the red rook (a2, b2) and the red horse (d6, b5) take turns, each
-    // move a new attack on it. Chinese and Asian (one same piece chased): 长捉, Red
-    // loses. Black's cannon, stepping onto b7, offers itself to the horse on d6 (献),
+    // move a new attack on it. Chinese and Asian (one same piece chased; the AXF book's
+    // rule 33, diagrams 81 and 82): 长捉, Red loses. Black's cannon, stepping onto b7, offers itself to the horse on d6 (献),
     // and once attacks the rook on b2 over the horse on b5 (捉): allowed.
     Case {
         name: "two pieces chasing one in turn",
@@ -1453,6 +1455,92 @@ const CASES: &[Case] = &[
         ),
         asian: (RED_LOSES, "red perpetual chase of the black rook on b7 (长捉)"),
     },
+    // ----- the rest of the book's kinds (issue 17) -----------------------------------
+    // Perpetual attack by the defending side (the book's rule 23, diagram 49): the red
+    // rook follows the black horse (b7, a5) on the b- and a-files; from a5 the horse
+    // attacks the unprotected red cannon on c4 (a chase), from b7 nothing: one chase,
+    // one idle, allowed. Red's chase of one piece loses under both rule sets.
+    Case {
+        name: "a horse chasing back once against a rook's chase (diagram 49)",
+        fen: "4k4/9/1n7/9/9/2C6/9/1R7/9/3K5 b - - 0 1",
+        moves: "b7a5 b2a2 a5b7 a2b2",
+        kinds: &[K::Chase, K::Chase, K::Idle, K::Chase],
+        chinese: (RED_LOSES, "red perpetual chase of the black horse on b7 (长捉)"),
+        asian: (RED_LOSES, "red perpetual chase of the black horse on b7 (长捉)"),
+    },
+    // The defending side's counter-chase of two pieces (the book's rule 32, diagram
+    // 79; rule 18's second sentence, diagram 36): the red cannon flees the black rook
+    // along rank 2 (b2, g2), and from each point attacks a crossed black pawn on rank 0
+    // over a red horse (b0 over b1, g0 over g1); the black rook follows on rank 7.
+    // Chinese: both sides chase on every move (一子或数子), both forbidden, a draw.
+    // Asian: the cannon chases two pieces in turn (a draw by itself), the rook one
+    // piece: Black loses.
+    Case {
+        name: "a cannon chasing two pawns against a rook chasing it (diagram 79)",
+        fen: "5k3/9/1r7/9/9/9/9/1C7/1N4N2/1p2K1p2 w - - 0 1",
+        moves: "b2g2 b7g7 g2b2 g7b7",
+        kinds: &[K::Chase, K::Chase, K::Chase, K::Chase],
+        chinese: (
+            DRAW,
+            "draw: both sides attack perpetually: red perpetual chase of several pieces (长捉), black perpetual chase of the red cannon on b2 (长捉)",
+        ),
+        asian: (BLACK_LOSES, "black perpetual chase of the red cannon on b2 (长捉)"),
+    },
+    // Two pieces attacking a protected piece (the book's rule 35, diagrams 86–88): the
+    // black cannon steps c5/c6, protected along the c-file by the rook on c8; the red
+    // rook on c0 attacks it all along, and the other red rook follows on the a-file
+    // (a5, a6), a second attacker each time. Chinese: 少根, two attackers against one
+    // protector win it (28.16), 长捉. Asian: a protected piece is not chased: a draw.
+    Case {
+        name: "two rooks on a protected cannon (diagrams 86-88)",
+        fen: "5k3/2r6/9/9/R1c6/9/9/9/9/2RK5 b - - 0 1",
+        moves: "c5c6 a5a6 c6c5 a6a5",
+        kinds: &[K::Block, K::Chase, K::Block, K::Chase],
+        chinese: (RED_LOSES, "red perpetual chase of the black cannon on c5 (长捉)"),
+        asian: (DRAW, BOTH_IDLE),
+    },
+    // A chase through a cannon's screen, only the screens moving (the book's rule 25,
+    // diagrams 56–60): the red cannon on a0 attacks the unprotected black horse on a8
+    // when exactly one piece stands between. The black cannon steps onto the a-file
+    // (a4) as a second screen; the red pawn leaves it (a5 to b5), leaving the black
+    // cannon the one screen; the black cannon steps off, leaving none; the pawn steps
+    // back. Neither the attacker nor the horse moves, but every red move makes the
+    // attack anew: 长捉 under both rule sets.
+    Case {
+        name: "moving a cannon's screen chases (diagrams 56-60)",
+        fen: "4k4/n8/9/9/P8/1c7/9/9/9/C2K5 b - - 0 1",
+        moves: "b4a4 a5b5 a4b4 b5a5",
+        kinds: &[K::Block, K::Chase, K::Idle, K::Chase],
+        chinese: (RED_LOSES, "red perpetual chase of the black horse on a8 (长捉)"),
+        asian: (RED_LOSES, "red perpetual chase of the black horse on a8 (长捉)"),
+    },
+    // The same with a rook (the book's rule 26, diagrams 61 and 62): a cannon attacking
+    // a rook by moving its screen chases it, protected or not. Here the black rook on
+    // a8 also attacks the red cannon down the open file when the black cannon steps off
+    // (a chase, but Black's other move is idle): Red loses under both rule sets.
+    Case {
+        name: "moving a cannon's screen chases a rook (diagrams 61-62)",
+        fen: "4k4/r8/9/9/P8/1c7/9/9/9/C2K5 b - - 0 1",
+        moves: "b4a4 a5b5 a4b4 b5a5",
+        kinds: &[K::Block, K::Chase, K::Chase, K::Chase],
+        chinese: (RED_LOSES, "red perpetual chase of the black rook on a8 (长捉)"),
+        asian: (RED_LOSES, "red perpetual chase of the black rook on a8 (长捉)"),
+    },
+    // A chase discovered by another piece's move (the book's appendix, "example of
+    // perpetual chase"): the red rook on h4 attacks the black horse on c4 and never
+    // moves; the black cannon on c9 protects the horse down the c-file while exactly
+    // one piece stands between. The red pawn steps off the file (c6 to d6: no screen)
+    // or back onto it (two screens with the black elephant on c5), each time leaving
+    // the horse unprotected; the elephant (a7, c5) restores one screen. Every red move
+    // makes the rook's attack a chase anew: 长捉 under both rule sets.
+    Case {
+        name: "a pawn keeping a piece unprotected (the appendix)",
+        fen: "2c1k4/9/b8/2P6/9/2n4R1/9/9/9/3K5 w - - 0 1",
+        moves: "c6d6 a7c5 d6c6 c5a7",
+        kinds: &[K::Chase, K::Idle, K::Chase, K::Idle],
+        chinese: (RED_LOSES, "red perpetual chase of the black horse on c4 (长捉)"),
+        asian: (RED_LOSES, "red perpetual chase of the black horse on c4 (长捉)"),
+    },
 ];
 
 #[test]
@@ -1461,7 +1549,7 @@ fn the_ruled_cases() {
         check_case(case);
     }
     // Each cycle is ruled under both rule sets.
-    assert!(CASES.len() >= 40, "{} cases", CASES.len());
+    assert!(CASES.len() >= 56, "{} cases", CASES.len());
 }
 
 /// The kind of `m` after `moves` from `fen` under each rule set, in all four views.
