@@ -1060,7 +1060,9 @@ const CASES: &[Case] = &[
     },
     // 28.11 长杀: the black cannon blocks the a-file, then the b-file; the red rook
     // opens a new threat of mate on the other file each time. Chinese: forbidden. Asian:
-    // a perpetual mate threat is a draw. The cannon's moves onto the rook's file are 献.
+    // a perpetual mate threat against perpetual blocks or offers is a draw (the AXF
+    // book's rules 39 and 40, diagrams 99 and 104). The cannon's moves onto the rook's
+    // file are 献.
     Case {
         name: "perpetual mate threat",
         fen: "4k4/9/c5N2/4p4/9/R8/9/9/9/3K5 w - - 0 1",
@@ -1486,6 +1488,37 @@ const CASES: &[Case] = &[
         ),
         asian: (BLACK_LOSES, "black perpetual chase of the red cannon on b2 (长捉)"),
     },
+    // A capture that loses material back (the book's rule 15, diagrams 22 and 23): the
+    // red cannon chases the unprotected black rook (a7, a8) over the elephant on e7 and
+    // the advisor on e8, stepping i7/i8 on the i-file, where it stands between the red
+    // rook on i0 and the black one on i9: taking the rook lets the black rook take the
+    // red one. Still a chase, and 长捉 loses under both rule sets.
+    Case {
+        name: "a cannon's chase whose capture loses a rook back (diagrams 22-23)",
+        fen: "5k2r/4a4/r3b3C/9/9/9/9/9/9/3K4R b - - 0 1",
+        moves: "a7a8 i7i8 a8a7 i8i7",
+        kinds: &[K::Idle, K::Chase, K::Idle, K::Chase],
+        chinese: (RED_LOSES, "red perpetual chase of the black rook on a7 (长捉)"),
+        asian: (RED_LOSES, "red perpetual chase of the black rook on a7 (长捉)"),
+    },
+    // A perpetual mate threat by the chased piece (the book's rule 18, diagrams 34 and
+    // 35): the red king on e0 is shut in (d0 by the black king on the open d-file, e1
+    // and f0 by the black pawn on f1). The black cannon flees the red rook between a5
+    // and i5, each time threatening to drop to a0 or i0 with check over a pawn (b0, h0),
+    // mate; the rook follows onto the file (a2, i2), attacking the cannon and shutting
+    // the drop, and cannot reach the other side. Chinese: 长杀 against 长捉, both
+    // forbidden, a draw. Asian: a mate threat is no violation, Red's chase loses.
+    Case {
+        name: "a perpetual mate threat against a perpetual chase (diagrams 34-35)",
+        fen: "3k5/9/9/9/c8/9/9/R8/5p3/1p2K2p1 b - - 0 1",
+        moves: "a5i5 a2i2 i5a5 i2a2",
+        kinds: &[K::MateThreat, K::Chase, K::MateThreat, K::Chase],
+        chinese: (
+            DRAW,
+            "draw: both sides attack perpetually: red perpetual chase of the black cannon on a5 (长捉), black perpetual mate threat (长杀)",
+        ),
+        asian: (RED_LOSES, "red perpetual chase of the black cannon on a5 (长捉)"),
+    },
     // Two pieces attacking a protected piece (the book's rule 35, diagrams 86–88): the
     // black cannon steps c5/c6, protected along the c-file by the rook on c8; the red
     // rook on c0 attacks it all along, and the other red rook follows on the a-file
@@ -1549,7 +1582,7 @@ fn the_ruled_cases() {
         check_case(case);
     }
     // Each cycle is ruled under both rule sets.
-    assert!(CASES.len() >= 56, "{} cases", CASES.len());
+    assert!(CASES.len() >= 58, "{} cases", CASES.len());
 }
 
 /// The kind of `m` after `moves` from `fen` under each rule set, in all four views.
