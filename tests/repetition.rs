@@ -1488,6 +1488,31 @@ const CASES: &[Case] = &[
         ),
         asian: (BLACK_LOSES, "black perpetual chase of the red cannon on b2 (长捉)"),
     },
+    // A protected piece chased on one of its points only (the book's rule 17, diagrams
+    // 29–31): the red rook follows the black cannon (b7, c7) on rank 2; on c7 the black
+    // horse on d9 protects it (跟), on b7 nothing does (捉). One chase, one idle: a
+    // draw under both rule sets.
+    Case {
+        name: "a cannon protected on one of its points (diagrams 29-31)",
+        fen: "3nk4/9/1c7/9/9/9/9/1R7/9/3K5 b - - 0 1",
+        moves: "b7c7 b2c2 c7b7 c2b2",
+        kinds: &[K::Idle, K::Follow, K::Idle, K::Chase],
+        chinese: (DRAW, BOTH_IDLE),
+        asian: (DRAW, BOTH_IDLE),
+    },
+    // A chase that also offers an exchange is a chase (the book's rule 36, diagrams
+    // 90–93): each move of the red rook along rank 2 attacks the unprotected black
+    // cannon (b7, c7) and faces the black rook on i2, which could take it back. Still
+    // 长捉 under both rule sets. (With the red king on d0, taking the cannon would let
+    // Rd2 mate, and the attack would be idle: 细则7.)
+    Case {
+        name: "a chase that offers an exchange too (diagrams 90-93)",
+        fen: "3k5/9/1c7/9/9/9/9/1R6r/4K4/9 b - - 0 1",
+        moves: "b7c7 b2c2 c7b7 c2b2",
+        kinds: &[K::Idle, K::Chase, K::Idle, K::Chase],
+        chinese: (RED_LOSES, "red perpetual chase of the black cannon on b7 (长捉)"),
+        asian: (RED_LOSES, "red perpetual chase of the black cannon on b7 (长捉)"),
+    },
     // A capture that loses material back (the book's rule 15, diagrams 22 and 23): the
     // red cannon chases the unprotected black rook (a7, a8) over the elephant on e7 and
     // the advisor on e8, stepping i7/i8 on the i-file, where it stands between the red
@@ -1582,7 +1607,7 @@ fn the_ruled_cases() {
         check_case(case);
     }
     // Each cycle is ruled under both rule sets.
-    assert!(CASES.len() >= 58, "{} cases", CASES.len());
+    assert!(CASES.len() >= 60, "{} cases", CASES.len());
 }
 
 /// The kind of `m` after `moves` from `fen` under each rule set, in all four views.
