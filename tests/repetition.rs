@@ -891,7 +891,8 @@ const CASES: &[Case] = &[
         asian: (DRAW, BOTH_IDLE),
     },
     // 28.12, 29.2: the black cannon flees b7/c7, the red rook follows: each move a new
-    // attack on the unprotected cannon. 长捉 loses (26.4).
+    // attack on the unprotected cannon. 长捉 loses (26.4; the AXF book's rule 18,
+    // diagrams 32 and 33).
     Case {
         name: "perpetual chase of a cannon",
         fen: "4k4/9/1c7/9/9/9/9/1R7/9/3K5 b - - 0 1",
@@ -935,7 +936,7 @@ const CASES: &[Case] = &[
     },
     // 细则3 again, a cannon: the red cannon attacks the black rook over the elephant
     // (e7) and the advisor (e8) in turn; the rook, protected by the other rook on a9,
-    // is still worth more than the cannon.
+    // is still worth more than the cannon (the AXF book's rule 15, diagram 18).
     Case {
         name: "a cannon chasing a protected rook",
         fen: "r4k3/4a4/r3b3C/9/9/9/9/9/9/3K5 b - - 0 1",
@@ -999,7 +1000,8 @@ const CASES: &[Case] = &[
         asian: (DRAW, BOTH_IDLE),
     },
     // 27.2: the red pawn follows the black rook between c7 and d7: a pawn's chase is
-    // idle.
+    // idle (and a pawn may chase perpetually under the AXF book's rule 29, diagrams 69
+    // and 70).
     Case {
         name: "a pawn chasing",
         fen: "4k4/9/2r6/2P6/9/9/9/9/9/5K3 b - - 0 1",
@@ -1288,7 +1290,7 @@ const CASES: &[Case] = &[
     },
     // 28.5 兑, rook for rook: the red rook on b2 (protected by the horse on d3) faces
     // the black rook on b9 (protected by the horse on d8): an even exchange offered,
-    // idle; its way back to c2 is idle too.
+    // idle; its way back to c2 is idle too (the AXF book's rule 40, diagrams 101–103).
     Case {
         name: "offering a rook exchange (兑)",
         fen: "1r2k4/3n5/9/9/9/9/3N5/2R6/9/3K5 w - - 0 1",
@@ -1488,6 +1490,18 @@ const CASES: &[Case] = &[
         ),
         asian: (BLACK_LOSES, "black perpetual chase of the red cannon on b2 (长捉)"),
     },
+    // The appendix's "example of non-perpetual chase": the red rook attacks the
+    // unprotected black cannon on the b-file all along, stepping b2/b3; the cannon
+    // steps b7/b8 without leaving the file. An attack that stood before each move is no
+    // new chase (细则6): both sides idle, a draw under both rule sets.
+    Case {
+        name: "a piece attacked all along that does not flee (the appendix)",
+        fen: "4k4/9/1c7/9/9/9/9/1R7/9/3K5 w - - 0 1",
+        moves: "b2b3 b7b8 b3b2 b8b7",
+        kinds: &[K::Block, K::Offer, K::Block, K::Offer],
+        chinese: (DRAW, BOTH_IDLE),
+        asian: (DRAW, BOTH_IDLE),
+    },
     // A protected piece chased on one of its points only (the book's rule 17, diagrams
     // 29–31): the red rook follows the black cannon (b7, c7) on rank 2; on c7 the black
     // horse on d9 protects it (跟), on b7 nothing does (捉). One chase, one idle: a
@@ -1607,7 +1621,7 @@ fn the_ruled_cases() {
         check_case(case);
     }
     // Each cycle is ruled under both rule sets.
-    assert!(CASES.len() >= 60, "{} cases", CASES.len());
+    assert!(CASES.len() >= 61, "{} cases", CASES.len());
 }
 
 /// The kind of `m` after `moves` from `fen` under each rule set, in all four views.
