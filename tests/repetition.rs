@@ -1490,6 +1490,35 @@ const CASES: &[Case] = &[
         ),
         asian: (BLACK_LOSES, "black perpetual chase of the red cannon on b2 (长捉)"),
     },
+    // A rook held by a horse (the book's rule 19, diagrams 39–41): the black rook on d8
+    // shuts the leg of the red horse on d7, which would check the king on e9, so it
+    // cannot leave its point (except to take the horse, an attack that stands all along
+    // and chases nothing). The red rook steps a8/b8, attacking it from each point; Black
+    // waits with the elephant (g9, i7). Chinese: from chase to chase (细则6), idle, a
+    // draw. Asian: such a rook may not be chased perpetually; each attacking move counts
+    // anew, and Red loses.
+    Case {
+        name: "a rook held by a horse attacked move after move (diagrams 39-41)",
+        fen: "4k1b2/R2r5/3N5/9/9/9/9/9/9/5K3 w - - 0 1",
+        moves: "a8b8 g9i7 b8a8 i7g9",
+        kinds: &[K::Exchange, K::Idle, K::Exchange, K::Idle],
+        chinese: (DRAW, BOTH_IDLE),
+        asian: (RED_LOSES, "red perpetual chase of the black rook on d8 (长捉)"),
+    },
+    // The other side of rule 19: the same with the black king on f9, out of the
+    // horse's reach: the rook is free and could take the red one back (rook facing
+    // rook, an offer: rule 24), so the red rook's steps from one attack on it to
+    // another are idle under both rule sets, a draw. (Under the Chinese set the step
+    // to b8 is a chase: there the red horse protects the rook, so taking it back costs
+    // the black rook, 棋例图三; on a8 it is 兑. One chase, one idle: allowed.)
+    Case {
+        name: "a free rook attacked move after move (against diagrams 39-41)",
+        fen: "5kb2/R2r5/3N5/9/9/9/9/9/9/4K4 w - - 0 1",
+        moves: "a8b8 g9i7 b8a8 i7g9",
+        kinds: &[K::Chase, K::Idle, K::Exchange, K::Idle],
+        chinese: (DRAW, BOTH_IDLE),
+        asian: (DRAW, BOTH_IDLE),
+    },
     // The appendix's "example of non-perpetual chase": the red rook attacks the
     // unprotected black cannon on the b-file all along, stepping b2/b3; the cannon
     // steps b7/b8 without leaving the file. An attack that stood before each move is no
@@ -1621,7 +1650,7 @@ fn the_ruled_cases() {
         check_case(case);
     }
     // Each cycle is ruled under both rule sets.
-    assert!(CASES.len() >= 61, "{} cases", CASES.len());
+    assert!(CASES.len() >= 63, "{} cases", CASES.len());
 }
 
 /// The kind of `m` after `moves` from `fen` under each rule set, in all four views.
