@@ -592,9 +592,9 @@ fn idle_kind(after: &mut Position, passed: &mut Position, mv: Move) -> MoveClass
     MoveClass::Idle
 }
 
-/// Whether the enemy piece on `sq` (`pos` has the other side to move) is a rook held to
-/// its point by a horse: with the rook lifted off, a horse of the side to move would
-/// check the rook's king (the rook shuts the horse's leg).
+/// Whether the piece on `sq` is a rook of the side not to move held to its point by a
+/// horse: with the rook lifted off, a horse of the side to move would check the rook's
+/// king (the rook shuts the horse's leg).
 fn held_by_horse(pos: &Position, sq: Square) -> bool {
     let Some(piece) = pos.piece_at(sq) else {
         return false;
