@@ -891,7 +891,8 @@ const CASES: &[Case] = &[
         asian: (DRAW, BOTH_IDLE),
     },
     // 28.12, 29.2: the black cannon flees b7/c7, the red rook follows: each move a new
-    // attack on the unprotected cannon. 长捉 loses (26.4).
+    // attack on the unprotected cannon. 长捉 loses (26.4; the AXF book's rule 18,
+    // diagrams 32 and 33).
     Case {
         name: "perpetual chase of a cannon",
         fen: "4k4/9/1c7/9/9/9/9/1R7/9/3K5 b - - 0 1",
@@ -935,7 +936,7 @@ const CASES: &[Case] = &[
     },
     // 细则3 again, a cannon: the red cannon attacks the black rook over the elephant
     // (e7) and the advisor (e8) in turn; the rook, protected by the other rook on a9,
-    // is still worth more than the cannon.
+    // is still worth more than the cannon (the AXF book's rule 15, diagram 18).
     Case {
         name: "a cannon chasing a protected rook",
         fen: "r4k3/4a4/r3b3C/9/9/9/9/9/9/3K5 b - - 0 1",
@@ -999,7 +1000,8 @@ const CASES: &[Case] = &[
         asian: (DRAW, BOTH_IDLE),
     },
     // 27.2: the red pawn follows the black rook between c7 and d7: a pawn's chase is
-    // idle.
+    // idle (and a pawn may chase perpetually under the AXF book's rule 29, diagrams 69
+    // and 70).
     Case {
         name: "a pawn chasing",
         fen: "4k4/9/2r6/2P6/9/9/9/9/9/5K3 b - - 0 1",
@@ -1060,7 +1062,9 @@ const CASES: &[Case] = &[
     },
     // 28.11 长杀: the black cannon blocks the a-file, then the b-file; the red rook
     // opens a new threat of mate on the other file each time. Chinese: forbidden. Asian:
-    // a perpetual mate threat is a draw. The cannon's moves onto the rook's file are 献.
+    // a perpetual mate threat against perpetual blocks or offers is a draw (the AXF
+    // book's rules 39 and 40, diagrams 99 and 104). The cannon's moves onto the rook's
+    // file are 献.
     Case {
         name: "perpetual mate threat",
         fen: "4k4/9/c5N2/4p4/9/R8/9/9/9/3K5 w - - 0 1",
@@ -1286,7 +1290,7 @@ const CASES: &[Case] = &[
     },
     // 28.5 兑, rook for rook: the red rook on b2 (protected by the horse on d3) faces
     // the black rook on b9 (protected by the horse on d8): an even exchange offered,
-    // idle; its way back to c2 is idle too.
+    // idle; its way back to c2 is idle too (the AXF book's rule 40, diagrams 101–103).
     Case {
         name: "offering a rook exchange (兑)",
         fen: "1r2k4/3n5/9/9/9/9/3N5/2R6/9/3K5 w - - 0 1",
@@ -1309,7 +1313,9 @@ const CASES: &[Case] = &[
     // 26.3, 28.14 长打对长打: the red rook chases the black horse (as above), and each
     // horse move attacks a new unprotected red piece (the cannon on c4 from a5, the
     // crossed pawn on d6 from b7). Both forbidden: a draw. Asian: Black's horse chases
-    // two pieces in turn (not forbidden), Red chases one: Red loses.
+    // two pieces in turn (not forbidden), Red chases one: Red loses (the AXF book's
+    // rule 18, diagram 36: the chased piece's counter-attacks on two pieces do not
+    // excuse the chaser).
     Case {
         name: "mutual perpetual chase",
         fen: "4k4/9/1n7/3P5/9/2C6/9/1R7/9/3K5 b - - 0 1",
@@ -1357,8 +1363,8 @@ const CASES: &[Case] = &[
     },
     // 28.12 (一子或数子 … 追捉), two pieces in turn on one victim: the black cannon
     // steps a7/b7; the red rook (a2, b2) and the red horse (d6, b5) take turns, each
-    // move a new attack on it. Chinese and Asian (one same piece chased): 长捉, Red
-    // loses. Black's cannon, stepping onto b7, offers itself to the horse on d6 (献),
+    // move a new attack on it. Chinese and Asian (one same piece chased; the AXF book's
+    // rule 33, diagrams 81 and 82): 长捉, Red loses. Black's cannon, stepping onto b7, offers itself to the horse on d6 (献),
     // and once attacks the rook on b2 over the horse on b5 (捉): allowed.
     Case {
         name: "two pieces chasing one in turn",
@@ -1453,6 +1459,189 @@ const CASES: &[Case] = &[
         ),
         asian: (RED_LOSES, "red perpetual chase of the black rook on b7 (长捉)"),
     },
+    // ----- the rest of the book's kinds (issue 17) -----------------------------------
+    // Perpetual attack by the defending side (the book's rule 23, diagram 49): the red
+    // rook follows the black horse (b7, a5) on the b- and a-files; from a5 the horse
+    // attacks the unprotected red cannon on c4 (a chase), from b7 nothing: one chase,
+    // one idle, allowed. Red's chase of one piece loses under both rule sets.
+    Case {
+        name: "a horse chasing back once against a rook's chase (diagram 49)",
+        fen: "4k4/9/1n7/9/9/2C6/9/1R7/9/3K5 b - - 0 1",
+        moves: "b7a5 b2a2 a5b7 a2b2",
+        kinds: &[K::Chase, K::Chase, K::Idle, K::Chase],
+        chinese: (RED_LOSES, "red perpetual chase of the black horse on b7 (长捉)"),
+        asian: (RED_LOSES, "red perpetual chase of the black horse on b7 (长捉)"),
+    },
+    // The defending side's counter-chase of two pieces (the book's rule 32, diagram
+    // 79; rule 18's second sentence, diagram 36): the red cannon flees the black rook
+    // along rank 2 (b2, g2), and from each point attacks a crossed black pawn on rank 0
+    // over a red horse (b0 over b1, g0 over g1); the black rook follows on rank 7.
+    // Chinese: both sides chase on every move (一子或数子), both forbidden, a draw.
+    // Asian: the cannon chases two pieces in turn (a draw by itself), the rook one
+    // piece: Black loses.
+    Case {
+        name: "a cannon chasing two pawns against a rook chasing it (diagram 79)",
+        fen: "5k3/9/1r7/9/9/9/9/1C7/1N4N2/1p2K1p2 w - - 0 1",
+        moves: "b2g2 b7g7 g2b2 g7b7",
+        kinds: &[K::Chase, K::Chase, K::Chase, K::Chase],
+        chinese: (
+            DRAW,
+            "draw: both sides attack perpetually: red perpetual chase of several pieces (长捉), black perpetual chase of the red cannon on b2 (长捉)",
+        ),
+        asian: (BLACK_LOSES, "black perpetual chase of the red cannon on b2 (长捉)"),
+    },
+    // A rook held by a horse (the book's rule 19, diagrams 39–41): the black rook on d8
+    // shuts the leg of the red horse on d7, which would check the king on e9, so it
+    // cannot leave its point (except to take the horse, an attack that stands all along
+    // and chases nothing). The red rook steps a8/b8, attacking it from each point; Black
+    // waits with the elephant (g9, i7). Chinese: from chase to chase (细则6), idle, a
+    // draw. Asian: such a rook may not be chased perpetually; each attacking move counts
+    // anew, and Red loses.
+    Case {
+        name: "a rook held by a horse attacked move after move (diagrams 39-41)",
+        fen: "4k1b2/R2r5/3N5/9/9/9/9/9/9/5K3 w - - 0 1",
+        moves: "a8b8 g9i7 b8a8 i7g9",
+        kinds: &[K::Exchange, K::Idle, K::Exchange, K::Idle],
+        chinese: (DRAW, BOTH_IDLE),
+        asian: (RED_LOSES, "red perpetual chase of the black rook on d8 (长捉)"),
+    },
+    // The other side of rule 19: the same with the black king on f9, out of the
+    // horse's reach: the rook is free and could take the red one back (rook facing
+    // rook, an offer: rule 24), so the red rook's steps from one attack on it to
+    // another are idle under both rule sets, a draw. (Under the Chinese set the step
+    // to b8 is a chase: there the red horse protects the rook, so taking it back costs
+    // the black rook, 棋例图三; on a8 it is 兑. One chase, one idle: allowed.)
+    Case {
+        name: "a free rook attacked move after move (against diagrams 39-41)",
+        fen: "5kb2/R2r5/3N5/9/9/9/9/9/9/4K4 w - - 0 1",
+        moves: "a8b8 g9i7 b8a8 i7g9",
+        kinds: &[K::Chase, K::Idle, K::Exchange, K::Idle],
+        chinese: (DRAW, BOTH_IDLE),
+        asian: (DRAW, BOTH_IDLE),
+    },
+    // The appendix's "example of non-perpetual chase": the red rook attacks the
+    // unprotected black cannon on the b-file all along, stepping b2/b3; the cannon
+    // steps b7/b8 without leaving the file. An attack that stood before each move is no
+    // new chase (细则6): both sides idle, a draw under both rule sets.
+    Case {
+        name: "a piece attacked all along that does not flee (the appendix)",
+        fen: "4k4/9/1c7/9/9/9/9/1R7/9/3K5 w - - 0 1",
+        moves: "b2b3 b7b8 b3b2 b8b7",
+        kinds: &[K::Block, K::Offer, K::Block, K::Offer],
+        chinese: (DRAW, BOTH_IDLE),
+        asian: (DRAW, BOTH_IDLE),
+    },
+    // A protected piece chased on one of its points only (the book's rule 17, diagrams
+    // 29–31): the red rook follows the black cannon (b7, c7) on rank 2; on c7 the black
+    // horse on d9 protects it (跟), on b7 nothing does (捉). One chase, one idle: a
+    // draw under both rule sets.
+    Case {
+        name: "a cannon protected on one of its points (diagrams 29-31)",
+        fen: "3nk4/9/1c7/9/9/9/9/1R7/9/3K5 b - - 0 1",
+        moves: "b7c7 b2c2 c7b7 c2b2",
+        kinds: &[K::Idle, K::Follow, K::Idle, K::Chase],
+        chinese: (DRAW, BOTH_IDLE),
+        asian: (DRAW, BOTH_IDLE),
+    },
+    // A chase that also offers an exchange is a chase (the book's rule 36, diagrams
+    // 90–93): each move of the red rook along rank 2 attacks the unprotected black
+    // cannon (b7, c7) and faces the black rook on i2, which could take it back. Still
+    // 长捉 under both rule sets. (With the red king on d0, taking the cannon would let
+    // Rd2 mate, and the attack would be idle: 细则7.)
+    Case {
+        name: "a chase that offers an exchange too (diagrams 90-93)",
+        fen: "3k5/9/1c7/9/9/9/9/1R6r/4K4/9 b - - 0 1",
+        moves: "b7c7 b2c2 c7b7 c2b2",
+        kinds: &[K::Idle, K::Chase, K::Idle, K::Chase],
+        chinese: (RED_LOSES, "red perpetual chase of the black cannon on b7 (长捉)"),
+        asian: (RED_LOSES, "red perpetual chase of the black cannon on b7 (长捉)"),
+    },
+    // A capture that loses material back (the book's rule 15, diagrams 22 and 23): the
+    // red cannon chases the unprotected black rook (a7, a8) over the elephant on e7 and
+    // the advisor on e8, stepping i7/i8 on the i-file, where it stands between the red
+    // rook on i0 and the black one on i9: taking the rook lets the black rook take the
+    // red one. Still a chase, and 长捉 loses under both rule sets.
+    Case {
+        name: "a cannon's chase whose capture loses a rook back (diagrams 22-23)",
+        fen: "5k2r/4a4/r3b3C/9/9/9/9/9/9/3K4R b - - 0 1",
+        moves: "a7a8 i7i8 a8a7 i8i7",
+        kinds: &[K::Idle, K::Chase, K::Idle, K::Chase],
+        chinese: (RED_LOSES, "red perpetual chase of the black rook on a7 (长捉)"),
+        asian: (RED_LOSES, "red perpetual chase of the black rook on a7 (长捉)"),
+    },
+    // A perpetual mate threat by the chased piece (the book's rule 18, diagrams 34 and
+    // 35): the red king on e0 is shut in (d0 by the black king on the open d-file, e1
+    // and f0 by the black pawn on f1). The black cannon flees the red rook between a5
+    // and i5, each time threatening to drop to a0 or i0 with check over a pawn (b0, h0),
+    // mate; the rook follows onto the file (a2, i2), attacking the cannon and shutting
+    // the drop, and cannot reach the other side. Chinese: 长杀 against 长捉, both
+    // forbidden, a draw. Asian: a mate threat is no violation, Red's chase loses.
+    Case {
+        name: "a perpetual mate threat against a perpetual chase (diagrams 34-35)",
+        fen: "3k5/9/9/9/c8/9/9/R8/5p3/1p2K2p1 b - - 0 1",
+        moves: "a5i5 a2i2 i5a5 i2a2",
+        kinds: &[K::MateThreat, K::Chase, K::MateThreat, K::Chase],
+        chinese: (
+            DRAW,
+            "draw: both sides attack perpetually: red perpetual chase of the black cannon on a5 (长捉), black perpetual mate threat (长杀)",
+        ),
+        asian: (RED_LOSES, "red perpetual chase of the black cannon on a5 (长捉)"),
+    },
+    // Two pieces attacking a protected piece (the book's rule 35, diagrams 86–88): the
+    // black cannon steps c5/c6, protected along the c-file by the rook on c8; the red
+    // rook on c0 attacks it all along, and the other red rook follows on the a-file
+    // (a5, a6), a second attacker each time. Chinese: 少根, two attackers against one
+    // protector win it (28.16), 长捉. Asian: a protected piece is not chased: a draw.
+    Case {
+        name: "two rooks on a protected cannon (diagrams 86-88)",
+        fen: "5k3/2r6/9/9/R1c6/9/9/9/9/2RK5 b - - 0 1",
+        moves: "c5c6 a5a6 c6c5 a6a5",
+        kinds: &[K::Block, K::Chase, K::Block, K::Chase],
+        chinese: (RED_LOSES, "red perpetual chase of the black cannon on c5 (长捉)"),
+        asian: (DRAW, BOTH_IDLE),
+    },
+    // A chase through a cannon's screen, only the screens moving (the book's rule 25,
+    // diagrams 56–60): the red cannon on a0 attacks the unprotected black horse on a8
+    // when exactly one piece stands between. The black cannon steps onto the a-file
+    // (a4) as a second screen; the red pawn leaves it (a5 to b5), leaving the black
+    // cannon the one screen; the black cannon steps off, leaving none; the pawn steps
+    // back. Neither the attacker nor the horse moves, but every red move makes the
+    // attack anew: 长捉 under both rule sets.
+    Case {
+        name: "moving a cannon's screen chases (diagrams 56-60)",
+        fen: "4k4/n8/9/9/P8/1c7/9/9/9/C2K5 b - - 0 1",
+        moves: "b4a4 a5b5 a4b4 b5a5",
+        kinds: &[K::Block, K::Chase, K::Idle, K::Chase],
+        chinese: (RED_LOSES, "red perpetual chase of the black horse on a8 (长捉)"),
+        asian: (RED_LOSES, "red perpetual chase of the black horse on a8 (长捉)"),
+    },
+    // The same with a rook (the book's rule 26, diagrams 61 and 62): a cannon attacking
+    // a rook by moving its screen chases it, protected or not. Here the black rook on
+    // a8 also attacks the red cannon down the open file when the black cannon steps off
+    // (a chase, but Black's other move is idle): Red loses under both rule sets.
+    Case {
+        name: "moving a cannon's screen chases a rook (diagrams 61-62)",
+        fen: "4k4/r8/9/9/P8/1c7/9/9/9/C2K5 b - - 0 1",
+        moves: "b4a4 a5b5 a4b4 b5a5",
+        kinds: &[K::Block, K::Chase, K::Chase, K::Chase],
+        chinese: (RED_LOSES, "red perpetual chase of the black rook on a8 (长捉)"),
+        asian: (RED_LOSES, "red perpetual chase of the black rook on a8 (长捉)"),
+    },
+    // A chase discovered by another piece's move (the book's appendix, "example of
+    // perpetual chase"): the red rook on h4 attacks the black horse on c4 and never
+    // moves; the black cannon on c9 protects the horse down the c-file while exactly
+    // one piece stands between. The red pawn steps off the file (c6 to d6: no screen)
+    // or back onto it (two screens with the black elephant on c5), each time leaving
+    // the horse unprotected; the elephant (a7, c5) restores one screen. Every red move
+    // makes the rook's attack a chase anew: 长捉 under both rule sets.
+    Case {
+        name: "a pawn keeping a piece unprotected (the appendix)",
+        fen: "2c1k4/9/b8/2P6/9/2n4R1/9/9/9/3K5 w - - 0 1",
+        moves: "c6d6 a7c5 d6c6 c5a7",
+        kinds: &[K::Chase, K::Idle, K::Chase, K::Idle],
+        chinese: (RED_LOSES, "red perpetual chase of the black horse on c4 (长捉)"),
+        asian: (RED_LOSES, "red perpetual chase of the black horse on c4 (长捉)"),
+    },
 ];
 
 #[test]
@@ -1461,7 +1650,7 @@ fn the_ruled_cases() {
         check_case(case);
     }
     // Each cycle is ruled under both rule sets.
-    assert!(CASES.len() >= 40, "{} cases", CASES.len());
+    assert!(CASES.len() >= 63, "{} cases", CASES.len());
 }
 
 /// The kind of `m` after `moves` from `fen` under each rule set, in all four views.

@@ -54,7 +54,9 @@
 //! is an attack on a piece that has no legal recapture (a pinned or king-facing protector
 //! does not count), or a horse's or cannon's attack on a rook however protected, but not
 //! an attack on a like piece that can take back (perpetual offer, rule 24), nor a rook's
-//! attack from the point it stepped to out of a horse's or cannon's attack (rule 15);
+//! attack from the point it stepped to out of a horse's or cannon's attack (rule 15); a
+//! piece stepping from one attack to another on a rook held by a horse (it shuts the
+//! leg of a horse that would check its king) chases it anew (rule 19);
 //! mate threats and threats to check and capture are not attacks (rules 9 and 38), a
 //! pawn's and the king's chases are idle, and one piece chasing two or more in turn is a
 //! draw (rule 32).

@@ -10,8 +10,9 @@
 //! Two rule sets ([`RuleSet`]) differ here: under the Asian rule set a chase is an
 //! attack on a piece with no legal recapture at all (or a horse's or cannon's attack on
 //! a rook), like pieces that can take each other offer an exchange even when one is
-//! unprotected, a rook stepping out of a horse's or cannon's attack makes no chase, and
-//! threats to mate or to check and capture are not looked for (they are idle).
+//! unprotected, a rook stepping out of a horse's or cannon's attack makes no chase, a
+//! piece stepping from one attack to another on a rook held by a horse chases it anew,
+//! and threats to mate or to check and capture are not looked for (they are idle).
 
 use std::fmt;
 use std::str::FromStr;
@@ -43,8 +44,10 @@ pub enum RuleSet {
     /// The AXF rule book: perpetual check loses; a perpetual chase of one piece loses
     /// (checks among the chases excuse them: 一将一捉 is allowed), where a chase is an
     /// attack on a piece that has no legal recapture (假根 counts as none), or a horse's
-    /// or cannon's attack on a rook whatever protects it; threats to mate are idle (a
-    /// perpetual mate threat is a draw).
+    /// or cannon's attack on a rook whatever protects it; a rook held to its point by a
+    /// horse may not be attacked move after move (the book's rule 19: such an attack
+    /// is a chase with every move, even from chase to chase); threats to mate are idle
+    /// (a perpetual mate threat is a draw).
     Asian,
 }
 
@@ -409,6 +412,12 @@ fn quiet_kind(
             chases_before
                 .iter()
                 .any(|c| c.attacker == origin && c.victim == chase.victim)
+                // The AXF book's rule 19: a rook held to its point by a horse may not be
+                // chased perpetually, and a piece moving from one attack on it to
+                // another attacks it anew with every move (diagrams 39–41).
+                && !(rules == RuleSet::Asian
+                    && chase.attacker == mv.to()
+                    && held_by_horse(passed, chase.victim))
         };
         if old || (escaping_rook && chase.attacker == mv.to()) {
             continue;
@@ -581,6 +590,22 @@ fn idle_kind(after: &mut Position, passed: &mut Position, mv: Move) -> MoveClass
         }
     }
     MoveClass::Idle
+}
+
+/// Whether the piece on `sq` is a rook of the side not to move held to its point by a
+/// horse: with the rook lifted off, a horse of the side to move would check the rook's
+/// king (the rook shuts the horse's leg).
+fn held_by_horse(pos: &Position, sq: Square) -> bool {
+    let Some(piece) = pos.piece_at(sq) else {
+        return false;
+    };
+    if piece.kind() != PieceKind::Rook || piece.color() == pos.side {
+        return false;
+    }
+    let king = pos.king_square(piece.color());
+    let horses = pos.pieces(pos.side, PieceKind::Horse);
+    (lifted(pos, sq).attackers_to(king, pos.side) & horses).any()
+        && !(pos.attackers_to(king, pos.side) & horses).any()
 }
 
 /// The same board with the piece on `sq` taken off, without history.
