@@ -716,6 +716,35 @@ mod tests {
     use super::*;
 
     #[test]
+    fn bestmove_lines() {
+        let reply = |line: &str| parse_bestmove(&line.split_whitespace().collect::<Vec<_>>());
+        let best = |mv: &str, ponder: Option<&str>, draw, resign| Reply::BestMove {
+            mv: mv.into(),
+            ponder: ponder.map(String::from),
+            draw,
+            resign,
+        };
+        assert_eq!(reply("h2e2"), best("h2e2", None, false, false));
+        assert_eq!(
+            reply("h2e2 ponder h9g7"),
+            best("h2e2", Some("h9g7"), false, false)
+        );
+        assert_eq!(
+            reply("h2e2 ponder h9g7 draw"),
+            best("h2e2", Some("h9g7"), true, false)
+        );
+        assert_eq!(reply("h2e2 resign"), best("h2e2", None, false, true));
+        // No reply named: Stockfish's `(none)`, Komodo's `0000`, or nothing after it.
+        for line in ["h2e2 ponder (none)", "h2e2 ponder 0000", "h2e2 ponder"] {
+            assert_eq!(reply(line), best("h2e2", None, false, false), "{line}");
+        }
+        assert_eq!(reply("h2e2 ponder resign"), best("h2e2", None, false, true));
+        for line in ["", "(none)", "0000"] {
+            assert_eq!(reply(line), Reply::NoMove, "{line}");
+        }
+    }
+
+    #[test]
     fn uci10_coordinates_round_trip() {
         let c = Coords::Uci10;
         assert_eq!(c.to_engine("h2e2"), "h3e3");

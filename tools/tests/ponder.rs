@@ -6,7 +6,7 @@
 //! only, a pondering engine stopped when the game ends, one that ignores `stop` losing;
 //! and the `ponder` setting on the command line.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use chariot::board::Color;
@@ -29,7 +29,7 @@ fn temp(name: &str) -> PathBuf {
 
 /// A fake engine on clock `tc` with `args`; `trace` gets every line it receives and
 /// sends.
-fn fake(name: &str, args: &[&str], proto: Protocol, tc: &str, trace: &PathBuf) -> EngineConfig {
+fn fake(name: &str, args: &[&str], proto: Protocol, tc: &str, trace: &Path) -> EngineConfig {
     let mut e = EngineConfig::new(name, FAKE, proto);
     e.args = args.iter().map(|s| s.to_string()).collect();
     e.args.push("--trace".into());
@@ -86,7 +86,7 @@ struct Trace {
 /// exactly one of `ponderhit` (the search goes on and its answer counts) or `stop` (its
 /// answer is dropped and `isready` follows before anything else); a plain `go` only
 /// while idle; no answer while pondering.
-fn read_trace(path: &PathBuf) -> Trace {
+fn read_trace(path: &Path) -> Trace {
     #[derive(PartialEq, Debug)]
     enum State {
         Idle,
@@ -141,11 +141,8 @@ fn read_trace(path: &PathBuf) -> Trace {
                 });
                 state = State::Stopping;
             }
-            ("< ", "isready") => {
-                if state == State::Barrier {
-                    state = State::Idle;
-                }
-            }
+            ("< ", "isready") if state == State::Barrier => state = State::Idle,
+            ("< ", "isready") => {}
             ("< ", _) => {
                 assert!(
                     state != State::Barrier && state != State::Stopping,
@@ -500,7 +497,7 @@ fn ponder_on_the_command_line() {
     // `-each ponder` (cutechess-cli's bare word) and `ponder=false` for one engine.
     let (ta, tb) = (temp("cli-a.trace"), temp("cli-b.trace"));
     let pgn = temp("cli.pgn");
-    let engine = |name: &str, trace: &PathBuf| {
+    let engine = |name: &str, trace: &Path| {
         vec![
             "-engine".to_string(),
             format!("name={name}"),
