@@ -390,4 +390,8 @@ fn chariot_against_chariot_pondering() {
     );
     // Two copies of one engine often expect each other's move.
     assert!(hits * 5 >= pondered, "{hits} hits of {pondered}");
+    assert!(
+        out.contains("Ponder hits: Chariot-UCCI ") && out.contains(", Chariot-UCI "),
+        "{out}"
+    );
 }

@@ -547,6 +547,16 @@ fn ponder_on_the_command_line() {
         !b.contains("< go ponder") && !b.contains("setoption name Ponder"),
         "{b}"
     );
+    // The summary tells how often each pondering engine's expectation came true (A
+    // expects B's first legal move, which B plays: all hits).
+    let hits = text
+        .lines()
+        .find(|l| l.starts_with("Ponder hits: "))
+        .unwrap_or_else(|| panic!("{text}"));
+    let (share, rest) = hits["Ponder hits: A ".len()..].split_once(' ').unwrap();
+    let (h, n) = share.split_once('/').unwrap();
+    assert_eq!(h, n, "{hits}");
+    assert!(n.parse::<u32>().unwrap() >= 8 && rest == "(100%)", "{hits}");
     let pgn = std::fs::read_to_string(&pgn).unwrap();
     assert_eq!(pgn.matches("[Result ").count(), 2, "{pgn}");
     // A bad value is refused with a clear message, and the help tells of it.
