@@ -456,6 +456,55 @@ fn an_engine_that_ignores_stop_loses() {
 }
 
 #[test]
+fn an_answer_before_ponderhit_is_dropped() {
+    // A broken engine answers `go ponder` at once. By the time the opponent (100 ms a
+    // move) has moved, that answer is waiting: it is dropped, and the engine is asked
+    // with a plain `go` whether its expectation came true or not; it is never sent
+    // `ponderhit` or `stop` (it is not searching), and it plays on without a foul.
+    let trace = temp("eager.trace");
+    let other = temp("eager-other.trace");
+    let mut red = fake(
+        "Eager",
+        &["random", "--seed", "9", "--ponder", "first", "--eager"],
+        Protocol::Uci,
+        "10+0",
+        &trace,
+    );
+    red.ponder = true;
+    let black = fake(
+        "Other",
+        &["random", "--seed", "4", "--delay", "100"],
+        Protocol::Uci,
+        "10+0",
+        &other,
+    );
+    let rec = play_game(&red, &black, &Opening::startpos(), &settings(8));
+    assert!(!rec.foul, "{}", rec.reason);
+    assert_eq!(rec.moves.len(), 16, "{}", rec.reason);
+    let text = std::fs::read_to_string(&trace).unwrap();
+    let count = |prefix: &str| text.lines().filter(|l| l.starts_with(prefix)).count();
+    assert_eq!(count("< go ponder "), 7, "{text}");
+    assert_eq!(count("< go wtime "), 8, "{text}");
+    assert_eq!(count("< ponderhit") + count("< stop"), 0, "{text}");
+    // Its moves are the answers to the plain searches.
+    let mut plain = Vec::new();
+    let mut lines = text.lines().peekable();
+    while let Some(l) = lines.next() {
+        if l.starts_with("< go wtime ") {
+            let answer = lines.find(|l| l.starts_with("> bestmove ")).unwrap();
+            plain.push(answer.split_whitespace().nth(2).unwrap().to_string());
+        }
+    }
+    let played: Vec<String> = rec
+        .moves
+        .iter()
+        .step_by(2)
+        .map(|m| m.mv.to_string())
+        .collect();
+    assert_eq!(played, plain);
+}
+
+#[test]
 fn the_game_ending_while_an_engine_ponders_stops_it() {
     // The opponent's third move is illegal: the game ends while Red ponders, and Red
     // is stopped, its answer read and dropped, before it is told to quit.

@@ -3,7 +3,7 @@
 //!
 //! Usage: `fake-engine [MODE [N]] [--uci10] [--seed S] [--score CP] [--prefer M1,M2,…]
 //! [--log FILE] [--resign-under MS] [--ponder first|last] [--think MS] [--delay MS]
-//! [--deaf-stop] [--trace FILE]`
+//! [--deaf-stop] [--eager] [--trace FILE]`
 //!
 //! Modes (N = the number of good moves before misbehaving, default 0):
 //! - `random`: random legal moves (default);
@@ -33,7 +33,8 @@
 //! `ponder`) and names in each `bestmove` the reply it expects (`ponder P`: the first or
 //! last legal reply in ICCS order). `go ponder` searches without answering until
 //! `ponderhit` (then the answer comes once `--think` MS have passed since `go ponder`)
-//! or `stop` (the answer at once; never with `--deaf-stop`). `--think MS`: every search
+//! or `stop` (the answer at once; never with `--deaf-stop`); with `--eager` it answers
+//! `go ponder` at once, as a broken engine would. `--think MS`: every search
 //! takes MS ms; `--delay MS`: wait MS ms before answering a plain `go`. `stop` while
 //! idle is answered `nobestmove` under UCCI (as ElephantEye does), ignored under UCI.
 
@@ -57,6 +58,7 @@ fn main() {
     let mut think_ms: u64 = 0;
     let mut delay_ms: u64 = 0;
     let mut deaf_stop = false;
+    let mut eager = false;
     let mut trace: Option<std::fs::File> = None;
     let append = |path: Option<&String>| {
         path.and_then(|path| {
@@ -104,6 +106,7 @@ fn main() {
                 delay_ms = args.get(i).and_then(|s| s.parse().ok()).unwrap_or(0);
             }
             "--deaf-stop" => deaf_stop = true,
+            "--eager" => eager = true,
             "--resign-under" => {
                 i += 1;
                 resign_under = args.get(i).and_then(|s| s.parse().ok());
@@ -358,7 +361,7 @@ fn main() {
                     .map(|p| format!(" ponder {}", fmt_move(&p)))
                     .unwrap_or_default();
                 let answer = vec![info, format!("bestmove {}{ponder}{tail}", fmt_move(&mv))];
-                if pondering {
+                if pondering && !eager {
                     ponder_search = Some((started, answer));
                     continue;
                 }
