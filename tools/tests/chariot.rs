@@ -315,14 +315,15 @@ fn chariot_in_a_swiss_and_a_knockout() {
 
 #[test]
 fn chariot_against_chariot_pondering() {
-    // Both engines ponder (one UCCI, one UCI) on a 1 s + 0.05 s clock: four games of at
-    // most 30 moves a side, each move legal, no forfeit, and the ponder searches hit
-    // about as often as the engines agree on the reply.
+    // Both engines ponder (one UCCI, one UCI) on a 1 s + 0.1 s clock: four games of at
+    // most 15 moves a side, each move legal, no forfeit, and the ponder searches hit
+    // about as often as the engines agree on the reply. (With both engines searching at
+    // once a loaded machine stalls them more: the clock stays above half a second.)
     let _one = ONE_MATCH.lock().unwrap_or_else(|e| e.into_inner());
     let bin = chariot_binary();
     let engine = |name: &str, proto: Protocol| {
         let mut e = EngineConfig::new(name, &bin.to_string_lossy(), proto);
-        e.limits.tc = TimeControl::parse("1+0.05").unwrap();
+        e.limits.tc = TimeControl::parse("1+0.1").unwrap();
         e.limits.margin_ms = 250;
         e.init_timeout_ms = 10_000;
         e.ponder = true;
@@ -338,7 +339,7 @@ fn chariot_against_chariot_pondering() {
         hang_timeout_ms: 20_000,
         ..GameSettings::default()
     };
-    settings.rules.move_limit = 30;
+    settings.rules.move_limit = 15;
     let cfg = TournamentConfig {
         engines: vec![
             engine("Chariot-UCCI", Protocol::Ucci),
@@ -365,15 +366,16 @@ fn chariot_against_chariot_pondering() {
     let (mut hits, mut pondered) = (0, 0);
     for (job, rec) in &st.games {
         assert!(rec.moves.len() >= 10, "game {}: {}", job.number, rec.reason);
-        // After each engine's first move, every move followed a ponder search unless
-        // the answer before it named no reply.
+        // After each engine's first move, a move followed a ponder search unless the
+        // answer before it named no reply (a search cut short can end with a one-move
+        // line).
         let after_first: Vec<_> = rec.moves.iter().skip(2).collect();
         let with = after_first
             .iter()
             .filter(|m| m.ponder_hit.is_some())
             .count();
         assert!(
-            with * 10 >= after_first.len() * 8,
+            with * 2 >= after_first.len(),
             "game {}: {with} of {} moves pondered",
             job.number,
             after_first.len()
