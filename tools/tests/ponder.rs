@@ -370,7 +370,7 @@ fn a_quick_answer_after_ponderhit_costs_nothing_and_pondering_is_free() {
     // `go ponder`: on a hit only the part after the opponent's move (about 150 ms)
     // counts. Over 15 moves that second engine thinks 6 s on a 4 s clock, and does not
     // lose on time.
-    for (think, lo, hi) in [(20u64, 0u64, 90u64), (400, 60, 300)] {
+    for (think, lo, hi) in [(20u64, 0u64, 150u64), (400, 60, 300)] {
         let trace = temp(&format!("free-{think}.trace"));
         let other = temp(&format!("free-{think}-other.trace"));
         let think_arg = think.to_string();
