@@ -45,6 +45,13 @@ Engine settings (for -engine, or -each for all engines):
   banmoves=true|false  UCCI: send 'banmoves' for the moves that would complete a
                        forbidden repetition (perpetual check) for the engine (default
                        true; UCI engines are never sent it)
+  ponder[=true|false]  think on the opponent's time: after 'bestmove M ponder P' the
+                       engine is sent the game with P played and 'go ponder' (the
+                       clocks as they will be if P is played); 'ponderhit' when P is
+                       played (its clock runs from the opponent's move), else 'stop'
+                       (the answer is dropped; the time to stop counts) and a new
+                       search. UCI engines offering 'Ponder' (UCCI: 'ponder') get it
+                       set true. Default off
   rating=R             rating before the event, for -rating cxa|qq (default: unrated;
                        cxa rates it from the provisional 2300, qq from 1300)
   ratedgames=N         rated games before the event (cxa's K: 25 under 30 games, 15
@@ -217,13 +224,8 @@ fn apply(
                 .parse()
                 .map_err(|_| format!("bad timemargin '{value}' (ms)"))?
         }
-        "banmoves" => {
-            cfg.banmoves = Some(match value.to_ascii_lowercase().as_str() {
-                "true" | "1" | "on" | "yes" => true,
-                "false" | "0" | "off" | "no" => false,
-                _ => return Err(format!("bad banmoves '{value}' (true or false)")),
-            })
-        }
+        "banmoves" => cfg.banmoves = Some(flag_value(key, value)?),
+        "ponder" => cfg.ponder = flag_value(key, value)?,
         "rating" => {
             cfg.rating = Some(
                 value
@@ -255,6 +257,24 @@ fn apply(
         }
     }
     Ok(())
+}
+
+/// An on/off setting's value.
+fn flag_value(key: &str, value: &str) -> Result<bool, String> {
+    match value.to_ascii_lowercase().as_str() {
+        "true" | "1" | "on" | "yes" => Ok(true),
+        "false" | "0" | "off" | "no" => Ok(false),
+        _ => Err(format!("bad {key} '{value}' (true or false)")),
+    }
+}
+
+/// An engine setting: `KEY=VALUE`, or a bare `ponder` (cutechess-cli's spelling) for
+/// `ponder=true`.
+fn engine_setting(token: &str, flag: &str) -> Result<(String, String), String> {
+    if token.eq_ignore_ascii_case("ponder") {
+        return Ok(("ponder".into(), "true".into()));
+    }
+    split_kv(token, flag)
 }
 
 fn split_kv(token: &str, flag: &str) -> Result<(String, String), String> {
@@ -379,12 +399,12 @@ fn parse_event(args: &[String], depth: u32) -> Result<Action, String> {
             "engine" => engines.push(EngineArgs {
                 pairs: vals
                     .iter()
-                    .map(|t| split_kv(t, &f))
+                    .map(|t| engine_setting(t, &f))
                     .collect::<Result<_, _>>()?,
             }),
             "each" => each.pairs.extend(
                 vals.iter()
-                    .map(|t| split_kv(t, &f))
+                    .map(|t| engine_setting(t, &f))
                     .collect::<Result<Vec<_>, _>>()?,
             ),
             "games" => {

@@ -129,6 +129,9 @@ pub struct EngineConfig {
     pub rating: Option<f64>,
     /// Rated games before the event (the association's K factor).
     pub rated_games: Option<u32>,
+    /// Ponder: think on the opponent's time about the reply it expects (`go ponder`
+    /// after `bestmove … ponder …`, then `ponderhit` or `stop`).
+    pub ponder: bool,
 }
 
 impl EngineConfig {
@@ -147,6 +150,7 @@ impl EngineConfig {
             banmoves: None,
             rating: None,
             rated_games: None,
+            ponder: false,
         }
     }
 
@@ -176,10 +180,12 @@ pub enum Failure {
 /// What the engine answered to `go`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Reply {
-    /// `bestmove <m> [draw|resign]`; the move as the engine wrote it.
+    /// `bestmove <m> [ponder <m>] [draw|resign]`; the moves as the engine wrote them.
     BestMove {
         /// The move text.
         mv: String,
+        /// The reply the engine expects, if it named one.
+        ponder: Option<String>,
         /// It offered or accepted a draw.
         draw: bool,
         /// It resigned.
@@ -202,6 +208,28 @@ pub struct Thought {
     pub score: Option<i32>,
     /// Last depth seen in `info`.
     pub depth: Option<u32>,
+    /// When the answer was read (`None` for a failure).
+    pub answered_at: Option<Instant>,
+}
+
+impl Thought {
+    fn new() -> Thought {
+        Thought {
+            reply: Reply::NoMove,
+            elapsed_ms: 0,
+            score: None,
+            depth: None,
+            answered_at: None,
+        }
+    }
+}
+
+/// Whether an engine's line answers a search (`bestmove …` or `nobestmove`).
+fn is_answer(line: &str) -> bool {
+    matches!(
+        line.split_whitespace().next(),
+        Some("bestmove" | "nobestmove")
+    )
 }
 
 /// Score given to a mate in `n` (engine's point of view).
@@ -220,6 +248,8 @@ pub struct EngineProcess {
     pub id_name: Option<String>,
     debug: bool,
     dead: bool,
+    /// A `go ponder` search is running (no `ponderhit` or `stop` sent yet).
+    pondering: bool,
 }
 
 impl EngineProcess {
@@ -272,6 +302,7 @@ impl EngineProcess {
             id_name: None,
             debug,
             dead: false,
+            pondering: false,
         };
         engine.handshake().inspect_err(|_e| {
             engine.kill();
@@ -327,6 +358,14 @@ impl EngineProcess {
                         .map_err(|e| format!("{e:?}"))?;
                 }
             }
+        }
+        if self.config.ponder && self.offered.iter().any(|o| o == "ponder") {
+            // Tell the engine it will ponder (its time policy may count on it).
+            let line = match self.config.proto {
+                Protocol::Ucci => "setoption ponder true",
+                Protocol::Uci => "setoption name Ponder value true",
+            };
+            self.send(line).map_err(|e| format!("{e:?}"))?;
         }
         for (name, value) in self.config.options.clone() {
             let line = match self.config.proto {
@@ -404,6 +443,23 @@ impl EngineProcess {
         }
     }
 
+    /// The next line already read from the engine, if any (without waiting).
+    fn poll(&mut self) -> Option<(String, Instant)> {
+        match self.rx.try_recv() {
+            Ok(Event::Line(line, at)) => {
+                if self.debug {
+                    eprintln!("{} > {line}", self.config.name);
+                }
+                Some((line, at))
+            }
+            Ok(Event::Eof) => {
+                self.dead = true;
+                None
+            }
+            Err(_) => None,
+        }
+    }
+
     /// Sends the position and `go` lines and waits up to `limit` for the answer.
     pub fn think(&mut self, position: &str, go: &str, limit: Duration) -> Thought {
         self.think_with(position, &[], go, limit)
@@ -418,29 +474,107 @@ impl EngineProcess {
         go: &str,
         limit: Duration,
     ) -> Thought {
-        let mut thought = Thought {
-            reply: Reply::NoMove,
-            elapsed_ms: 0,
-            score: None,
-            depth: None,
-        };
+        self.think_since(None, position, extra, go, limit)
+    }
+
+    /// As [`EngineProcess::think_with`], with the engine's clock started at `since`
+    /// rather than at `go` (after a ponder search that had to be stopped, the clock runs
+    /// from the opponent's move): the answer is due by `since + limit` and its time is
+    /// counted from `since`.
+    pub fn think_since(
+        &mut self,
+        since: Option<Instant>,
+        position: &str,
+        extra: &[String],
+        go: &str,
+        limit: Duration,
+    ) -> Thought {
+        let mut thought = Thought::new();
         // Drop stale output (e.g. a late answer from an earlier stop).
-        while let Ok(ev) = self.rx.try_recv() {
-            if let Event::Eof = ev {
-                self.dead = true;
-            }
-        }
+        while self.poll().is_some() {}
         for line in std::iter::once(position).chain(extra.iter().map(String::as_str)) {
             if let Err(e) = self.send(line) {
                 thought.reply = Reply::Failed(e);
                 return thought;
             }
         }
-        let start = Instant::now();
+        let start = since.unwrap_or_else(Instant::now);
         if let Err(e) = self.send(go) {
             thought.reply = Reply::Failed(e);
             return thought;
         }
+        self.answer(thought, start, limit)
+    }
+
+    /// Starts a ponder search: `position` (the game with the expected reply played),
+    /// `extra` lines and `go` (a `go ponder …` line). The engine is not waited for; its
+    /// output waits until [`EngineProcess::ponder_hit`] or
+    /// [`EngineProcess::stop_pondering`].
+    pub fn ponder(&mut self, position: &str, extra: &[String], go: &str) -> Result<(), Failure> {
+        while self.poll().is_some() {}
+        for line in std::iter::once(position)
+            .chain(extra.iter().map(String::as_str))
+            .chain(std::iter::once(go))
+        {
+            self.send(line)?;
+        }
+        self.pondering = true;
+        Ok(())
+    }
+
+    /// Whether a ponder search is running.
+    pub fn is_pondering(&self) -> bool {
+        self.pondering
+    }
+
+    /// The expected reply was played: sends `line` (`ponderhit`, or UCCI's `ponderhit
+    /// draw`) and waits for the answer, due by `since + limit` (`since`: the opponent's
+    /// move, when the engine's clock started) and timed from `since`. The `info` the
+    /// ponder search printed counts for it. `None` when the engine had already answered
+    /// while pondering (a premature `bestmove`, dropped): it is idle and must be asked
+    /// afresh.
+    pub fn ponder_hit(&mut self, line: &str, since: Instant, limit: Duration) -> Option<Thought> {
+        self.pondering = false;
+        let mut thought = Thought::new();
+        while let Some((text, _)) = self.poll() {
+            let words: Vec<&str> = text.split_whitespace().collect();
+            match words.first() {
+                Some(&"info") => parse_info(&words[1..], &mut thought),
+                _ if is_answer(&text) => return None,
+                _ => {}
+            }
+        }
+        if let Err(e) = self.send(line) {
+            thought.reply = Reply::Failed(e);
+            return Some(thought);
+        }
+        Some(self.answer(thought, since, limit))
+    }
+
+    /// Ends a ponder search whose move was not played (or whose game ended): `stop`,
+    /// its `bestmove` read and dropped, then `isready` and `readyok`, so that nothing of
+    /// the search is left to be taken for a later answer. `Err` when the engine has not
+    /// done so by `deadline` or is gone.
+    pub fn stop_pondering(&mut self, deadline: Instant) -> Result<(), Failure> {
+        self.pondering = false;
+        let mut answered = false;
+        while let Some((line, _)) = self.poll() {
+            answered |= is_answer(&line);
+        }
+        if !answered {
+            self.send("stop")?;
+            while !is_answer(&self.recv(deadline)?.0) {}
+        }
+        // An engine that had answered before `stop` may answer it again (UCCI's
+        // `nobestmove` when idle): that comes before `readyok`.
+        self.send("isready")?;
+        while self.recv(deadline)?.0.trim() != "readyok" {}
+        Ok(())
+    }
+
+    /// Reads the engine's output up to its answer to a search timed from `start`, due
+    /// by `start + limit`.
+    fn answer(&mut self, mut thought: Thought, start: Instant, limit: Duration) -> Thought {
         let deadline = start + limit;
         loop {
             match self.recv(deadline) {
@@ -455,19 +589,14 @@ impl EngineProcess {
                         Some(&"info") => parse_info(&words[1..], &mut thought),
                         Some(&"nobestmove") => {
                             thought.elapsed_ms = at.duration_since(start).as_millis() as u64;
+                            thought.answered_at = Some(at);
                             thought.reply = Reply::NoMove;
                             return thought;
                         }
                         Some(&"bestmove") => {
                             thought.elapsed_ms = at.duration_since(start).as_millis() as u64;
-                            thought.reply = match words.get(1) {
-                                None | Some(&"(none)") | Some(&"0000") => Reply::NoMove,
-                                Some(mv) => Reply::BestMove {
-                                    mv: mv.to_string(),
-                                    draw: words[2..].contains(&"draw"),
-                                    resign: words[2..].contains(&"resign"),
-                                },
-                            };
+                            thought.answered_at = Some(at);
+                            thought.reply = parse_bestmove(&words[1..]);
                             return thought;
                         }
                         _ => {}
@@ -478,7 +607,11 @@ impl EngineProcess {
     }
 
     /// Asks the engine to quit and waits a moment for it; then kills it.
+    /// A ponder search still running is stopped first and its answer dropped.
     pub fn quit(mut self) {
+        if self.pondering {
+            let _ = self.stop_pondering(Instant::now() + Duration::from_millis(STOP_GRACE_MS));
+        }
         let _ = self.send("quit");
         self.stdin = None;
         let until = Instant::now() + Duration::from_millis(500);
@@ -503,6 +636,31 @@ impl Drop for EngineProcess {
     fn drop(&mut self) {
         if let Ok(None) = self.child.try_wait() {
             self.kill();
+        }
+    }
+}
+
+/// How long an engine whose game has ended may take to answer `stop` to its ponder
+/// search before it is made to quit anyway, ms.
+const STOP_GRACE_MS: u64 = 2_000;
+
+/// The answer from the words after `bestmove`.
+fn parse_bestmove(words: &[&str]) -> Reply {
+    match words.first() {
+        None | Some(&"(none)") | Some(&"0000") => Reply::NoMove,
+        Some(mv) => {
+            let ponder = words
+                .iter()
+                .position(|w| *w == "ponder")
+                .and_then(|i| words.get(i + 1))
+                .filter(|p| !matches!(**p, "(none)" | "0000" | "draw" | "resign"))
+                .map(|p| p.to_string());
+            Reply::BestMove {
+                mv: mv.to_string(),
+                ponder,
+                draw: words[1..].contains(&"draw"),
+                resign: words[1..].contains(&"resign"),
+            }
         }
     }
 }
@@ -558,6 +716,35 @@ mod tests {
     use super::*;
 
     #[test]
+    fn bestmove_lines() {
+        let reply = |line: &str| parse_bestmove(&line.split_whitespace().collect::<Vec<_>>());
+        let best = |mv: &str, ponder: Option<&str>, draw, resign| Reply::BestMove {
+            mv: mv.into(),
+            ponder: ponder.map(String::from),
+            draw,
+            resign,
+        };
+        assert_eq!(reply("h2e2"), best("h2e2", None, false, false));
+        assert_eq!(
+            reply("h2e2 ponder h9g7"),
+            best("h2e2", Some("h9g7"), false, false)
+        );
+        assert_eq!(
+            reply("h2e2 ponder h9g7 draw"),
+            best("h2e2", Some("h9g7"), true, false)
+        );
+        assert_eq!(reply("h2e2 resign"), best("h2e2", None, false, true));
+        // No reply named: Stockfish's `(none)`, Komodo's `0000`, or nothing after it.
+        for line in ["h2e2 ponder (none)", "h2e2 ponder 0000", "h2e2 ponder"] {
+            assert_eq!(reply(line), best("h2e2", None, false, false), "{line}");
+        }
+        assert_eq!(reply("h2e2 ponder resign"), best("h2e2", None, false, true));
+        for line in ["", "(none)", "0000"] {
+            assert_eq!(reply(line), Reply::NoMove, "{line}");
+        }
+    }
+
+    #[test]
     fn uci10_coordinates_round_trip() {
         let c = Coords::Uci10;
         assert_eq!(c.to_engine("h2e2"), "h3e3");
@@ -572,12 +759,7 @@ mod tests {
 
     #[test]
     fn info_scores() {
-        let mut t = Thought {
-            reply: Reply::NoMove,
-            elapsed_ms: 0,
-            score: None,
-            depth: None,
-        };
+        let mut t = Thought::new();
         parse_info(
             &"depth 6 score -5 pv b9c7".split(' ').collect::<Vec<_>>(),
             &mut t,

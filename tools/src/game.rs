@@ -2,7 +2,7 @@
 //! every move against the rules core, and stop when the arbiter, an adjudication or a
 //! failure decides.
 
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use chariot::board::{Color, GameRules, Move, Position};
 
@@ -75,6 +75,9 @@ pub struct PlayedMove {
     pub depth: Option<u32>,
     /// Time taken, ms.
     pub time_ms: u64,
+    /// Whether the mover had pondered on the opponent's move it answered: `Some(true)`
+    /// for a ponder hit, `Some(false)` for a miss, `None` when it had not pondered.
+    pub ponder_hit: Option<bool>,
 }
 
 /// A finished game.
@@ -195,6 +198,55 @@ fn go_command(
     go
 }
 
+/// The `position` line for `cfg`'s engine: `base_fen`, then the moves `since_base`
+/// and `more`, in its coordinates.
+fn position_line(base_fen: &str, moves: &[Move], more: Option<Move>, cfg: &EngineConfig) -> String {
+    let mut line = format!("position fen {base_fen}");
+    let mut all = moves.iter().chain(more.iter()).peekable();
+    if all.peek().is_some() {
+        line.push_str(" moves");
+    }
+    for mv in all {
+        line.push(' ');
+        line.push_str(&cfg.coords.to_engine(&mv.to_string()));
+    }
+    line
+}
+
+/// The `banmoves` line for `cfg`'s engine to move in `pos`, if it is sent one: the
+/// moves that would complete a forbidden repetition, while some move remains (without
+/// one the engine must play one and lose).
+fn banmoves_line(pos: &mut Position, cfg: &EngineConfig, rules: &GameRules) -> Option<String> {
+    if !cfg.sends_banmoves() {
+        return None;
+    }
+    let banned = forbidden_moves(pos, rules);
+    if banned.is_empty() || banned.len() >= pos.legal_moves().len() {
+        return None;
+    }
+    let list: Vec<String> = banned
+        .iter()
+        .map(|m| cfg.coords.to_engine(&m.to_string()))
+        .collect();
+    Some(format!("banmoves {}", list.join(" ")))
+}
+
+/// The reply an engine named after its move (`bestmove m ponder p`), when it pondering
+/// on it makes sense: it is legal in `pos` (the game after the engine's move) and does
+/// not end the game.
+fn ponder_move(
+    pos: &Position,
+    text: &str,
+    cfg: &EngineConfig,
+    rules: &GameRules,
+    game_plies: usize,
+) -> Option<Move> {
+    let iccs = cfg.coords.from_engine(text)?;
+    let mut after = pos.clone();
+    let mv = after.try_play(&iccs).ok()?;
+    judge(&after, rules, game_plies + 1).is_none().then_some(mv)
+}
+
 /// Plays one game. `red` and `black` are started fresh and quit at the end.
 pub fn play_game(
     red: &EngineConfig,
@@ -293,6 +345,12 @@ fn game_loop(
     // the other side's next move accepted it.
     let mut draw_offer: Option<Color> = None;
     let mut agreed = false;
+    // Pondering: the reply each engine's last answer expects (its ponder search starts
+    // as the opponent is asked to move), the one each engine's running ponder search
+    // expects, and when the last move came.
+    let mut ponder_next: [Option<Move>; 2] = [None, None];
+    let mut pondering: [Option<Move>; 2] = [None, None];
+    let mut last_move_at: Option<Instant> = None;
     loop {
         let game_plies = record.moves.len();
         if let Some(r) = judge(
@@ -317,37 +375,88 @@ fn game_loop(
         let si = side.index();
         let cfg = configs[si];
         let coords = cfg.coords;
-        let mut position = format!("position fen {base_fen}");
-        if !since_base.is_empty() {
-            position.push_str(" moves");
-            for mv in &since_base {
-                position.push(' ');
-                position.push_str(&coords.to_engine(&mv.to_string()));
+        // The opponent ponders on the reply its last answer expects, while this side
+        // thinks (unless the game has ended with that answer).
+        let oi = 1 - si;
+        if let Some(expected) = ponder_next[oi].take() {
+            let ocfg = configs[oi];
+            let line = position_line(&base_fen, &since_base, Some(expected), ocfg);
+            let mut after = pos.clone();
+            after.make_move(expected);
+            let extra: Vec<String> = banmoves_line(&mut after, ocfg, &settings.rules)
+                .into_iter()
+                .collect();
+            // The clocks as they will be when the expected move is played.
+            let mut go = go_command(ocfg.proto, ocfg, &clocks[oi], &clocks[si], side.other());
+            go.replace_range(..2, "go ponder");
+            // A failure to send shows when the engine is asked for its move.
+            if engines[oi].ponder(&line, &extra, &go).is_ok() {
+                pondering[oi] = Some(expected);
             }
         }
+        let position = position_line(&base_fen, &since_base, None, cfg);
         let mut go = go_command(cfg.proto, cfg, &clocks[si], &clocks[1 - si], side);
         let opponent_offers = draw_offer == Some(side.other());
         if opponent_offers && cfg.proto == Protocol::Ucci {
             // UCCI: `go draw …` tells the engine its opponent offers a draw.
             go.replace_range(..2, "go draw");
         }
-        let mut extra = Vec::new();
-        if cfg.sends_banmoves() {
-            let banned = forbidden_moves(pos, &settings.rules);
-            // Only while a move remains; otherwise the engine must play one and lose.
-            if !banned.is_empty() && banned.len() < pos.legal_moves().len() {
-                let list: Vec<String> = banned
-                    .iter()
-                    .map(|m| coords.to_engine(&m.to_string()))
-                    .collect();
-                extra.push(format!("banmoves {}", list.join(" ")));
-            }
-        }
+        let extra: Vec<String> = banmoves_line(pos, cfg, &settings.rules)
+            .into_iter()
+            .collect();
         let limit_ms = clocks[si].deadline_ms().unwrap_or(settings.hang_timeout_ms);
-        let thought =
-            engines[si].think_with(&position, &extra, &go, Duration::from_millis(limit_ms));
+        let limit = Duration::from_millis(limit_ms);
         let who = format!("{} ({})", color_name(side), cfg.name);
-        let mv_text = match &thought.reply {
+        let mut ponder_hit = None;
+        let thought = match pondering[si].take() {
+            None => engines[si].think_with(&position, &extra, &go, limit),
+            Some(expected) => {
+                // The clock has run since the opponent's move.
+                let since = last_move_at.unwrap_or_else(Instant::now);
+                let hit = record.moves.last().map(|m| m.mv) == Some(expected);
+                ponder_hit = Some(hit);
+                let answer = if hit {
+                    let line = if opponent_offers && cfg.proto == Protocol::Ucci {
+                        "ponderhit draw"
+                    } else {
+                        "ponderhit"
+                    };
+                    engines[si].ponder_hit(line, since, limit)
+                } else {
+                    // A miss: the ponder search's answer is dropped, and the time the
+                    // engine takes to stop counts on its clock.
+                    match engines[si].stop_pondering(since + limit) {
+                        Ok(()) => None,
+                        Err(Failure::Timeout) => {
+                            engines[si].kill();
+                            let reason = if clocks[si].deadline_ms().is_some() {
+                                format!(
+                                    "{who} loses on time (no answer to stop within {limit_ms} ms)"
+                                )
+                            } else {
+                                format!("{who} hangs (no answer to stop within {limit_ms} ms)")
+                            };
+                            return Verdict::foul(GameOutcome::loss_for(side), reason);
+                        }
+                        Err(_) => {
+                            return Verdict::foul(
+                                GameOutcome::loss_for(side),
+                                format!("{who} disconnects (crashed)"),
+                            );
+                        }
+                    }
+                };
+                // After a miss, or an answer that came before `ponderhit`, a search of
+                // the position as it is.
+                answer.unwrap_or_else(|| {
+                    engines[si].think_since(Some(since), &position, &extra, &go, limit)
+                })
+            }
+        };
+        if let Some(at) = thought.answered_at {
+            last_move_at = Some(at);
+        }
+        let (mv_text, expects) = match &thought.reply {
             Reply::Failed(Failure::Timeout) => {
                 let reason = if clocks[si].deadline_ms().is_some() {
                     format!("{who} loses on time (no move within {limit_ms} ms)")
@@ -375,12 +484,14 @@ fn game_loop(
             Reply::BestMove { resign: true, .. } => {
                 return Verdict::new(GameOutcome::loss_for(side), format!("{who} resigns"));
             }
-            Reply::BestMove { mv, draw, .. } => {
+            Reply::BestMove {
+                mv, draw, ponder, ..
+            } => {
                 // Two offers in a row, one by each side, agree a draw; an offer not
                 // taken up at once lapses.
                 agreed = *draw && opponent_offers;
                 draw_offer = draw.then_some(side);
-                mv.clone()
+                (mv.clone(), ponder.clone().filter(|_| cfg.ponder))
             }
         };
         if let Err(why) = clocks[si].record(thought.elapsed_ms) {
@@ -418,7 +529,12 @@ fn game_loop(
             score: thought.score,
             depth: thought.depth,
             time_ms: thought.elapsed_ms,
+            ponder_hit,
         });
+        if let Some(text) = expects {
+            let plies = record.opening_moves.len() + record.moves.len();
+            ponder_next[si] = ponder_move(pos, &text, cfg, &settings.rules, plies);
+        }
         // Adjudication on the engines' scores.
         if let Some(adj) = settings.resign {
             let mine = thought.score;

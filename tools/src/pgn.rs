@@ -138,6 +138,7 @@ mod tests {
             score,
             depth,
             time_ms: 1234,
+            ponder_hit: None,
         };
         let game = GameRecord {
             red: "A".into(),

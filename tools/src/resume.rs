@@ -180,6 +180,8 @@ fn parse_game(fields: &[&str]) -> Result<StoredGame, String> {
                 score: opt(score)?.map(|s| s as i32),
                 depth: opt(depth)?.map(|d| d as u32),
                 time_ms: time.parse().map_err(|_| format!("bad time '{time}'"))?,
+                // Not kept in the state file.
+                ponder_hit: None,
             })
         })
         .collect::<Result<Vec<_>, String>>()?;
@@ -299,12 +301,14 @@ mod tests {
                     score: Some(-35),
                     depth: Some(7),
                     time_ms: 1234,
+                    ponder_hit: None,
                 },
                 PlayedMove {
                     mv: Move::parse_iccs("h0g2").unwrap(),
                     score: None,
                     depth: None,
                     time_ms: 5,
+                    ponder_hit: None,
                 },
             ],
             outcome: GameOutcome::BlackWins,

@@ -540,6 +540,9 @@ pub fn run(cfg: &TournamentConfig, out: &mut dyn Write) -> Standings {
         let _ = writeln!(out, "{}", st.score_line());
         let _ = write!(out, "{}", st.stats_block(cfg.sprt.as_ref(), cfg.repeat));
     }
+    if let Some(line) = ponder_summary(cfg, &st) {
+        let _ = writeln!(out, "{line}");
+    }
     let _ = write!(out, "{}", scheduler.table(&st));
     if !cfg.teams.is_empty() && cfg.format != TournamentFormat::TeamRoundRobin {
         let entries = member_places(&cfg.teams, &st.placings, &st);
@@ -547,6 +550,43 @@ pub fn run(cfg: &TournamentConfig, out: &mut dyn Write) -> Standings {
     }
     let _ = out.flush();
     st
+}
+
+/// `Ponder hits: A 40/70 (57%), B …`: for each engine that ponders, how many of its
+/// ponder searches in the games played (not those a resumed state file holds) ended in
+/// `ponderhit`; `None` when no engine ponders.
+fn ponder_summary(cfg: &TournamentConfig, st: &Standings) -> Option<String> {
+    let mut counts = vec![(0u32, 0u32); st.names.len()];
+    for (_, rec) in &st.games {
+        let mut pos = chariot::board::Position::from_fen(&rec.start_fen).ok()?;
+        for mv in &rec.opening_moves {
+            pos.make_move(*mv);
+        }
+        let first = pos.side_to_move();
+        for (i, m) in rec.moves.iter().enumerate() {
+            let Some(hit) = m.ponder_hit else { continue };
+            let name = if (first == Color::Red) == (i % 2 == 0) {
+                &rec.red
+            } else {
+                &rec.black
+            };
+            if let Some(e) = st.names.iter().position(|n| n == name) {
+                counts[e].0 += u32::from(hit);
+                counts[e].1 += 1;
+            }
+        }
+    }
+    let parts: Vec<String> = cfg
+        .engines
+        .iter()
+        .zip(&counts)
+        .filter(|(e, _)| e.ponder)
+        .map(|(e, (hits, tries))| {
+            let share = 100.0 * f64::from(*hits) / f64::from((*tries).max(1));
+            format!("{} {hits}/{tries} ({share:.0}%)", e.name)
+        })
+        .collect();
+    (!parts.is_empty()).then(|| format!("Ponder hits: {}", parts.join(", ")))
 }
 
 /// Replays an event from the finished games of its state file (`cfg.resumed`) without

@@ -1,5 +1,6 @@
 //! Real matches between two Chariot processes (one speaking UCCI, one UCI): one at a
-//! fixed depth, one on a tiny clock with a short increment.
+//! fixed depth, one on a tiny clock with a short increment, one with both engines
+//! pondering.
 //!
 //! The engine is the workspace's root package binary, `chariot`, found next to this
 //! package's own `tourney` binary (`<target dir>/<profile>/chariot`). `cargo test
@@ -310,4 +311,89 @@ fn chariot_in_a_swiss_and_a_knockout() {
         assert_eq!(st.placings.len(), 4);
         assert_eq!(st.placings[0].place, 1, "{out}");
     }
+}
+
+#[test]
+fn chariot_against_chariot_pondering() {
+    // Both engines ponder (one UCCI, one UCI) on a 1 s + 0.1 s clock: four games of at
+    // most 15 moves a side, each move legal, no forfeit, and the ponder searches hit
+    // about as often as the engines agree on the reply. (With both engines searching at
+    // once a loaded machine stalls them more: the clock stays above half a second.)
+    let _one = ONE_MATCH.lock().unwrap_or_else(|e| e.into_inner());
+    let bin = chariot_binary();
+    let engine = |name: &str, proto: Protocol| {
+        let mut e = EngineConfig::new(name, &bin.to_string_lossy(), proto);
+        e.limits.tc = TimeControl::parse("1+0.1").unwrap();
+        e.limits.margin_ms = 250;
+        e.init_timeout_ms = 10_000;
+        e.ponder = true;
+        e
+    };
+    let dir = std::env::temp_dir().join(format!("tourney-chariot-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let pgn = dir.join("chariot-ponder.pgn");
+    let _ = std::fs::remove_file(&pgn);
+    let openings =
+        parse_openings(include_str!("../openings/default.epd"), OpeningFormat::Epd).unwrap();
+    let mut settings = GameSettings {
+        hang_timeout_ms: 20_000,
+        ..GameSettings::default()
+    };
+    settings.rules.move_limit = 15;
+    let cfg = TournamentConfig {
+        engines: vec![
+            engine("Chariot-UCCI", Protocol::Ucci),
+            engine("Chariot-UCI", Protocol::Uci),
+        ],
+        format: TournamentFormat::RoundRobin,
+        games: 4,
+        rounds: 1,
+        repeat: true,
+        openings: vec![openings[12].clone(), openings[60].clone()],
+        concurrency: 1,
+        pgn_out: Some((pgn.to_string_lossy().to_string(), MoveText::Iccs)),
+        rating_interval: 0,
+        settings,
+        event: "chariot ponder test".into(),
+        site: "ci".into(),
+        ..TournamentConfig::default()
+    };
+    let mut out = Vec::new();
+    let st = run(&cfg, &mut out);
+    let out = String::from_utf8(out).unwrap();
+    assert_eq!(st.games.len(), 4, "{out}");
+    check_games(&st, &pgn, &out);
+    let (mut hits, mut pondered) = (0, 0);
+    for (job, rec) in &st.games {
+        assert!(rec.moves.len() >= 10, "game {}: {}", job.number, rec.reason);
+        // After each engine's first move, a move followed a ponder search unless the
+        // answer before it named no reply (a search cut short can end with a one-move
+        // line).
+        let after_first: Vec<_> = rec.moves.iter().skip(2).collect();
+        let with = after_first
+            .iter()
+            .filter(|m| m.ponder_hit.is_some())
+            .count();
+        assert!(
+            with * 2 >= after_first.len(),
+            "game {}: {with} of {} moves pondered",
+            job.number,
+            after_first.len()
+        );
+        pondered += with;
+        hits += after_first
+            .iter()
+            .filter(|m| m.ponder_hit == Some(true))
+            .count();
+    }
+    eprintln!(
+        "ponder hits: {hits} of {pondered} ({:.0}%)",
+        100.0 * hits as f64 / pondered.max(1) as f64
+    );
+    // Two copies of one engine often expect each other's move.
+    assert!(hits * 5 >= pondered, "{hits} hits of {pondered}");
+    assert!(
+        out.contains("Ponder hits: Chariot-UCCI ") && out.contains(", Chariot-UCI "),
+        "{out}"
+    );
 }

@@ -2,7 +2,8 @@
 //! moves (the rules core chooses them) and can misbehave on purpose.
 //!
 //! Usage: `fake-engine [MODE [N]] [--uci10] [--seed S] [--score CP] [--prefer M1,M2,…]
-//! [--log FILE] [--resign-under MS]`
+//! [--log FILE] [--resign-under MS] [--ponder first|last] [--think MS] [--delay MS]
+//! [--deaf-stop] [--eager] [--trace FILE]`
 //!
 //! Modes (N = the number of good moves before misbehaving, default 0):
 //! - `random`: random legal moves (default);
@@ -18,16 +19,27 @@
 //! - `checks`: deterministic: the first checking move (in ICCS order), else the first
 //!   legal move (both skip the moves of `banmoves`);
 //! - `draw N`: random moves, and from the (N+1)-th on every `bestmove` offers a draw;
-//! - `acceptdraw`: random moves, adding `draw` when told `go draw` (UCCI).
+//! - `acceptdraw`: random moves, adding `draw` when told `go draw` (UCCI);
+//! - `first`, `last`: deterministic: the first (last) legal move in ICCS order.
 //!
 //! Every mode honours `banmoves` (reset by the next `position`). With `--prefer`, the
 //! engine plays the first move of the list that is legal and not banned, and falls back
 //! to its mode's choice (so two such engines can be made to play a given cycle). With
 //! `--log`, every `go` line received is appended to FILE (so a test can see what the
-//! tourney told the engine).
+//! tourney told the engine); with `--trace`, every line received (`< …`) and sent
+//! (`> …`).
+//!
+//! Pondering: with `--ponder first|last` the engine offers the `Ponder` option (UCCI:
+//! `ponder`) and names in each `bestmove` the reply it expects (`ponder P`: the first or
+//! last legal reply in ICCS order). `go ponder` searches without answering until
+//! `ponderhit` (then the answer comes once `--think` MS have passed since `go ponder`)
+//! or `stop` (the answer at once; never with `--deaf-stop`); with `--eager` it answers
+//! `go ponder` at once, as a broken engine would. `--think MS`: every search
+//! takes MS ms; `--delay MS`: wait MS ms before answering a plain `go`. `stop` while
+//! idle is answered `nobestmove` under UCCI (as ElephantEye does), ignored under UCI.
 
 use std::io::{self, BufRead, Write};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use chariot::board::{Position, START_FEN};
 use chariot_tools::rng::Rng;
@@ -42,6 +54,21 @@ fn main() {
     let mut prefer: Vec<String> = Vec::new();
     let mut log: Option<std::fs::File> = None;
     let mut resign_under: Option<u64> = None;
+    let mut ponder_guess: Option<String> = None;
+    let mut think_ms: u64 = 0;
+    let mut delay_ms: u64 = 0;
+    let mut deaf_stop = false;
+    let mut eager = false;
+    let mut trace: Option<std::fs::File> = None;
+    let append = |path: Option<&String>| {
+        path.and_then(|path| {
+            std::fs::OpenOptions::new()
+                .create(true)
+                .append(true)
+                .open(path)
+                .ok()
+        })
+    };
     let mut i = 0;
     let mut positional = 0;
     while i < args.len() {
@@ -60,14 +87,26 @@ fn main() {
             }
             "--log" => {
                 i += 1;
-                log = args.get(i).and_then(|path| {
-                    std::fs::OpenOptions::new()
-                        .create(true)
-                        .append(true)
-                        .open(path)
-                        .ok()
-                });
+                log = append(args.get(i));
             }
+            "--trace" => {
+                i += 1;
+                trace = append(args.get(i));
+            }
+            "--ponder" => {
+                i += 1;
+                ponder_guess = args.get(i).cloned();
+            }
+            "--think" => {
+                i += 1;
+                think_ms = args.get(i).and_then(|s| s.parse().ok()).unwrap_or(0);
+            }
+            "--delay" => {
+                i += 1;
+                delay_ms = args.get(i).and_then(|s| s.parse().ok()).unwrap_or(0);
+            }
+            "--deaf-stop" => deaf_stop = true,
+            "--eager" => eager = true,
             "--resign-under" => {
                 i += 1;
                 resign_under = args.get(i).and_then(|s| s.parse().ok());
@@ -89,8 +128,13 @@ fn main() {
     }
     let mut rng = seed.map(Rng::new).unwrap_or_else(Rng::from_entropy);
     let stdin = io::stdin();
-    let stdout = io::stdout();
-    let mut out = stdout.lock();
+    let mut out = Out {
+        out: io::stdout().lock(),
+        trace,
+    };
+    // A ponder search: when it started and its answer, held back until `ponderhit` or
+    // `stop`.
+    let mut ponder_search: Option<(Instant, Vec<String>)> = None;
     let mut pos = Position::startpos();
     let mut ucci = true;
     let mut moves_made: u64 = 0;
@@ -110,12 +154,12 @@ fn main() {
     };
     for line in stdin.lock().lines() {
         let Ok(line) = line else { break };
+        if let Some(t) = out.trace.as_mut() {
+            let _ = writeln!(t, "< {line}");
+        }
         let words: Vec<&str> = line.split_whitespace().collect();
         let Some(&cmd) = words.first() else { continue };
-        let say = |out: &mut io::StdoutLock, s: &str| {
-            let _ = writeln!(out, "{s}");
-            let _ = out.flush();
-        };
+        let say = |out: &mut Out, s: &str| out.say(s);
         match cmd {
             "ucci" | "uci" => {
                 ucci = cmd == "ucci";
@@ -127,6 +171,9 @@ fn main() {
                 if ucci {
                     say(&mut out, "option usemillisec type check default true");
                     say(&mut out, "option newgame type button");
+                    if ponder_guess.is_some() {
+                        say(&mut out, "option ponder type check default false");
+                    }
                     say(&mut out, "ucciok");
                 } else {
                     say(
@@ -137,10 +184,32 @@ fn main() {
                         &mut out,
                         "option name Hash type spin default 16 min 1 max 1024",
                     );
+                    if ponder_guess.is_some() {
+                        say(&mut out, "option name Ponder type check default false");
+                    }
                     say(&mut out, "uciok");
                 }
             }
             "isready" => say(&mut out, "readyok"),
+            "ponderhit" => {
+                if let Some((started, lines)) = ponder_search.take() {
+                    let due = started + Duration::from_millis(think_ms);
+                    std::thread::sleep(due.saturating_duration_since(Instant::now()));
+                    for l in &lines {
+                        say(&mut out, l);
+                    }
+                }
+            }
+            "stop" => match ponder_search.take() {
+                Some((_, lines)) if !deaf_stop => {
+                    for l in &lines {
+                        say(&mut out, l);
+                    }
+                }
+                Some(_) => {}
+                None if ucci => say(&mut out, "nobestmove"),
+                None => {}
+            },
             "quit" => {
                 if ucci {
                     say(&mut out, "bye");
@@ -179,6 +248,8 @@ fn main() {
                     let _ = writeln!(f, "{line}");
                 }
                 let misbehave = moves_made >= n;
+                let pondering = words.get(1) == Some(&"ponder");
+                let started = Instant::now();
                 match mode.as_str() {
                     "crash" if misbehave => std::process::exit(3),
                     "hang" if misbehave => continue,
@@ -198,7 +269,7 @@ fn main() {
                 };
                 moves_made += 1;
                 if mode == "garbage" && misbehave {
-                    let _ = out.write_all(b"\xff\xfe garbage \x00 line\n");
+                    let _ = out.out.write_all(b"\xff\xfe garbage \x00 line\n");
                     say(&mut out, "info depth banana score");
                     say(&mut out, "bestmove ~~~~garbage~~~~");
                     continue;
@@ -230,11 +301,15 @@ fn main() {
                 let preferred = prefer
                     .iter()
                     .find(|m| legal.iter().any(|l| l.to_string() == **m));
+                let mut sorted: Vec<String> = legal.iter().map(|m| m.to_string()).collect();
+                sorted.sort();
                 let mv = if let Some(m) = preferred {
                     m.clone()
+                } else if mode == "first" {
+                    sorted[0].clone()
+                } else if mode == "last" {
+                    sorted[sorted.len() - 1].clone()
                 } else if mode == "checks" {
-                    let mut sorted: Vec<String> = legal.iter().map(|m| m.to_string()).collect();
-                    sorted.sort();
                     sorted
                         .iter()
                         .find(|m| pos.gives_check(pos.parse_move(m).expect("legal")))
@@ -243,13 +318,10 @@ fn main() {
                 } else {
                     legal[rng.below(legal.len())].to_string()
                 };
-                say(
-                    &mut out,
-                    &format!(
-                        "info depth 1 score {}{score} nodes 1 pv {}",
-                        if ucci { "" } else { "cp " },
-                        fmt_move(&mv)
-                    ),
+                let info = format!(
+                    "info depth 1 score {}{score} nodes 1 pv {}",
+                    if ucci { "" } else { "cp " },
+                    fmt_move(&mv)
                 );
                 let black = pos.side_to_move() == chariot::board::Color::Black;
                 let clock_key = match (ucci, black) {
@@ -273,9 +345,49 @@ fn main() {
                 } else {
                     ""
                 };
-                say(&mut out, &format!("bestmove {}{tail}", fmt_move(&mv)));
+                let expected = ponder_guess.as_deref().and_then(|guess| {
+                    let mut after = pos.clone();
+                    after.make_move(after.parse_move(&mv).ok()?);
+                    let mut replies: Vec<String> =
+                        after.legal_moves().iter().map(|m| m.to_string()).collect();
+                    replies.sort();
+                    if guess == "last" {
+                        replies.pop()
+                    } else {
+                        replies.into_iter().next()
+                    }
+                });
+                let ponder = expected
+                    .map(|p| format!(" ponder {}", fmt_move(&p)))
+                    .unwrap_or_default();
+                let answer = vec![info, format!("bestmove {}{ponder}{tail}", fmt_move(&mv))];
+                if pondering && !eager {
+                    ponder_search = Some((started, answer));
+                    continue;
+                }
+                let due = started + Duration::from_millis(think_ms.max(delay_ms));
+                std::thread::sleep(due.saturating_duration_since(Instant::now()));
+                for l in &answer {
+                    say(&mut out, l);
+                }
             }
             _ => {}
+        }
+    }
+}
+
+/// The engine's output, copied to the trace file when there is one.
+struct Out {
+    out: io::StdoutLock<'static>,
+    trace: Option<std::fs::File>,
+}
+
+impl Out {
+    fn say(&mut self, line: &str) {
+        let _ = writeln!(self.out, "{line}");
+        let _ = self.out.flush();
+        if let Some(t) = self.trace.as_mut() {
+            let _ = writeln!(t, "> {line}");
         }
     }
 }
