@@ -123,7 +123,7 @@ static PSQ: [[[Score; 90]; 7]; 2] = {
     let mut t = [[[Score::ZERO; 90]; 7]; 2];
     let mut c = 0;
     while c < 2 {
-        let color = if c == 0 { Color::Red } else { Color::Black };
+        let color = Color::ALL[c];
         let mut k = 0;
         while k < 7 {
             let material = WEIGHTS[MATERIAL + k];

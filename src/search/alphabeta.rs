@@ -403,6 +403,7 @@ impl<'a> Worker<'a> {
 
             // Step 8. Shallow pruning of late and hopeless moves, judged on the depth
             // the move would get after its late-move reduction.
+            // Nothing is pruned while a shorter mate is being looked for (alpha a mate).
             let may_prune =
                 !in_check && best_score > -MATE_BOUND && alpha < MATE_BOUND && moves_tried > 0;
             // Late move pruning first: it needs nothing else of the move.
@@ -417,7 +418,6 @@ impl<'a> Worker<'a> {
             let base_reduction = self.lmr[depth.min(63) as usize][(moves_tried + 1).min(63)];
             let lmr_depth = (depth - 1 - base_reduction / 1024).max(0);
             let futile = |margin: i32| static_eval + margin <= alpha;
-            // Nothing is pruned while a shorter mate is being looked for (alpha a mate).
             if may_prune {
                 if quiet && !gives_check {
                     if lmr_depth < HISTORY_PRUNE_DEPTH && history < -HISTORY_PRUNE_PER_DEPTH * depth

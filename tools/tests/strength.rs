@@ -12,8 +12,6 @@ mod common;
 
 use common::chariot_binary;
 
-use chariot::board::Position;
-
 use chariot_tools::engine::{EngineConfig, Protocol};
 use chariot_tools::formats::TournamentFormat;
 use chariot_tools::game::GameSettings;
@@ -73,19 +71,7 @@ fn strength_rises_with_the_level_at_fixed_nodes() {
     // level checking or chasing perpetually) is a result of play like a mate: the game
     // then ends on a position it has seen before.
     for (job, rec) in &st.games {
-        let repeated = {
-            let mut pos = Position::from_fen(&rec.start_fen).expect("start");
-            let mut keys = vec![pos.key()];
-            for mv in rec
-                .opening_moves
-                .iter()
-                .chain(rec.moves.iter().map(|m| &m.mv))
-            {
-                pos.play(*mv);
-                keys.push(pos.key());
-            }
-            keys[..keys.len() - 1].contains(&pos.key())
-        };
+        let repeated = rec.final_position().last_repetition().is_some();
         assert!(
             !rec.foul || repeated,
             "game {}: {}\n{out}",
