@@ -677,7 +677,11 @@ impl<'a> Worker<'a> {
                     .pos
                     .piece_at(mv.to())
                     .map_or(0, |p| simple_value(p.kind()));
-                if stand_pat + victim + DELTA_MARGIN <= alpha || !see_ge(&self.pos, mv, 0) {
+                // A capture that cannot lift the score to alpha is dropped unless it
+                // gives check (the check may mate or win more than the victim); one
+                // that loses material by SEE is dropped, checks included.
+                let hopeless = stand_pat + victim + DELTA_MARGIN <= alpha;
+                if (hopeless && !self.pos.gives_check(mv)) || !see_ge(&self.pos, mv, 0) {
                     continue;
                 }
             }

@@ -137,8 +137,8 @@ pub const CORRECTION_DIFF_MAX: i32 = 1_000;
 /// Sudden death: the soft budget is the time left over `TIME_SHARE_DIVISOR` plus
 /// `INCREMENT_SHARE` of the increment; the hard one `HARD_PER_SOFT` soft budgets, at
 /// most `HARD_SHARE_MAX` of the time left.
-pub const TIME_SHARE_DIVISOR: u32 = 22;
-pub const INCREMENT_SHARE: f64 = 0.75;
+pub const TIME_SHARE_DIVISOR: u32 = 17;
+pub const INCREMENT_SHARE: f64 = 1.0;
 pub const HARD_PER_SOFT: u32 = 4;
 pub const HARD_SHARE_MAX: f64 = 0.3;
 

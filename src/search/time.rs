@@ -104,7 +104,7 @@ mod tests {
         };
         let b = budget(&limits, ms(30));
         let (soft, hard) = (b.soft.unwrap(), b.hard.unwrap());
-        assert!(soft >= ms(400) && soft <= ms(600), "{soft:?}");
+        assert!(soft >= ms(550) && soft <= ms(800), "{soft:?}");
         assert!(hard >= soft && hard <= ms(3_500), "{hard:?}");
     }
 
