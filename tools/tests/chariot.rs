@@ -11,23 +11,49 @@
 
 mod common;
 
-use common::chariot_binary;
+use common::chariot_engine;
 
 use std::sync::Mutex;
 
 use chariot::board::Color;
 use chariot_tools::arbiter::GameOutcome;
 use chariot_tools::clock::TimeControl;
-use chariot_tools::engine::{EngineConfig, Protocol};
+use chariot_tools::engine::Protocol;
 use chariot_tools::formats::TournamentFormat;
 use chariot_tools::game::GameSettings;
-use chariot_tools::openings::{parse_openings, OpeningFormat};
+use chariot_tools::openings::{parse_openings, Opening, OpeningFormat};
 use chariot_tools::pgn::MoveText;
 use chariot_tools::rating::{RatingMethod, Scoring};
 use chariot_tools::tournament::{run, Standings, TournamentConfig};
 
 /// One match at a time: the timed match must not share two cores with the other.
 static ONE_MATCH: Mutex<()> = Mutex::new(());
+
+/// A fresh PGN file named `file` for one test's games, in this process's own folder
+/// under the system's temporary directory.
+fn fresh_pgn(file: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("tourney-chariot-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let pgn = dir.join(file);
+    let _ = std::fs::remove_file(&pgn);
+    pgn
+}
+
+/// The positions of the default opening file.
+fn default_openings() -> Vec<Opening> {
+    parse_openings(include_str!("../openings/default.epd"), OpeningFormat::Epd).unwrap()
+}
+
+/// Game settings for real engines on a loaded machine: twenty seconds before an engine
+/// is declared hung, and games drawn after `move_limit` moves (0: no limit).
+fn game_settings(move_limit: u16) -> GameSettings {
+    let mut settings = GameSettings {
+        hang_timeout_ms: 20_000,
+        ..GameSettings::default()
+    };
+    settings.rules.move_limit = move_limit;
+    settings
+}
 
 /// The PGN's game with round label `round` is the standings' game of that tag (a
 /// match's `1.1.g` for its game g): the same result, and the moves the tourney
@@ -85,19 +111,13 @@ fn check_games(st: &Standings, pgn: &std::path::Path, out: &str) {
 #[test]
 fn chariot_against_chariot() {
     let _one = ONE_MATCH.lock().unwrap_or_else(|e| e.into_inner());
-    let bin = chariot_binary();
     let engine = |name: &str, proto: Protocol| {
-        let mut e = EngineConfig::new(name, &bin.to_string_lossy(), proto);
+        let mut e = chariot_engine(name, proto);
         e.limits.depth = Some(2);
-        e.init_timeout_ms = 10_000;
         e
     };
-    let dir = std::env::temp_dir().join(format!("tourney-chariot-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let pgn = dir.join("chariot.pgn");
-    let _ = std::fs::remove_file(&pgn);
-    let openings =
-        parse_openings(include_str!("../openings/default.epd"), OpeningFormat::Epd).unwrap();
+    let pgn = fresh_pgn("chariot.pgn");
+    let openings = default_openings();
     let cfg = TournamentConfig {
         engines: vec![
             engine("Chariot-UCCI", Protocol::Ucci),
@@ -114,10 +134,7 @@ fn chariot_against_chariot() {
         rating_interval: 0,
         scoring: Scoring::One,
         rating: RatingMethod::Elo,
-        settings: GameSettings {
-            hang_timeout_ms: 20_000,
-            ..GameSettings::default()
-        },
+        settings: game_settings(0),
         event: "chariot test".into(),
         site: "ci".into(),
         ..TournamentConfig::default()
@@ -187,25 +204,15 @@ fn chariot_against_chariot_on_a_tiny_clock() {
     // than the margin (which covers a loaded machine's scheduling, not thinking)
     // forfeits the game.
     let _one = ONE_MATCH.lock().unwrap_or_else(|e| e.into_inner());
-    let bin = chariot_binary();
     let engine = |name: &str, proto: Protocol| {
-        let mut e = EngineConfig::new(name, &bin.to_string_lossy(), proto);
+        let mut e = chariot_engine(name, proto);
         e.limits.tc = TimeControl::parse("0.02+0.05").unwrap();
         e.limits.margin_ms = 250;
-        e.init_timeout_ms = 10_000;
         e
     };
-    let dir = std::env::temp_dir().join(format!("tourney-chariot-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let pgn = dir.join("chariot-clock.pgn");
-    let _ = std::fs::remove_file(&pgn);
-    let openings =
-        parse_openings(include_str!("../openings/default.epd"), OpeningFormat::Epd).unwrap();
-    let mut settings = GameSettings {
-        hang_timeout_ms: 20_000,
-        ..GameSettings::default()
-    };
-    settings.rules.move_limit = 40;
+    let pgn = fresh_pgn("chariot-clock.pgn");
+    let openings = default_openings();
+    let settings = game_settings(40);
     let cfg = TournamentConfig {
         engines: vec![
             engine("Chariot-UCCI", Protocol::Ucci),
@@ -256,28 +263,18 @@ fn chariot_in_a_swiss_and_a_knockout() {
     // Four Chariot processes at depth 1 (two UCCI, two UCI): a three-round Swiss, then
     // a knockout of mini-matches (level ties go to the extra pair and the decider).
     let _one = ONE_MATCH.lock().unwrap_or_else(|e| e.into_inner());
-    let bin = chariot_binary();
     let engine = |name: &str, proto: Protocol| {
-        let mut e = EngineConfig::new(name, &bin.to_string_lossy(), proto);
+        let mut e = chariot_engine(name, proto);
         e.limits.depth = Some(1);
-        e.init_timeout_ms = 10_000;
         e
     };
-    let dir = std::env::temp_dir().join(format!("tourney-chariot-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let openings =
-        parse_openings(include_str!("../openings/default.epd"), OpeningFormat::Epd).unwrap();
-    let mut settings = GameSettings {
-        hang_timeout_ms: 20_000,
-        ..GameSettings::default()
-    };
-    settings.rules.move_limit = 40;
+    let openings = default_openings();
+    let settings = game_settings(40);
     for (format, games, want) in [
         (TournamentFormat::Swiss, 1, 3 * 2),
         (TournamentFormat::Knockout, 2, 3 * 2),
     ] {
-        let pgn = dir.join(format!("chariot-{}.pgn", format.name()));
-        let _ = std::fs::remove_file(&pgn);
+        let pgn = fresh_pgn(&format!("chariot-{}.pgn", format.name()));
         let cfg = TournamentConfig {
             engines: vec![
                 engine("UCCI-1", Protocol::Ucci),
@@ -320,26 +317,16 @@ fn chariot_against_chariot_pondering() {
     // about as often as the engines agree on the reply. (With both engines searching at
     // once a loaded machine stalls them more: the clock stays above half a second.)
     let _one = ONE_MATCH.lock().unwrap_or_else(|e| e.into_inner());
-    let bin = chariot_binary();
     let engine = |name: &str, proto: Protocol| {
-        let mut e = EngineConfig::new(name, &bin.to_string_lossy(), proto);
+        let mut e = chariot_engine(name, proto);
         e.limits.tc = TimeControl::parse("1+0.1").unwrap();
         e.limits.margin_ms = 250;
-        e.init_timeout_ms = 10_000;
         e.ponder = true;
         e
     };
-    let dir = std::env::temp_dir().join(format!("tourney-chariot-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let pgn = dir.join("chariot-ponder.pgn");
-    let _ = std::fs::remove_file(&pgn);
-    let openings =
-        parse_openings(include_str!("../openings/default.epd"), OpeningFormat::Epd).unwrap();
-    let mut settings = GameSettings {
-        hang_timeout_ms: 20_000,
-        ..GameSettings::default()
-    };
-    settings.rules.move_limit = 15;
+    let pgn = fresh_pgn("chariot-ponder.pgn");
+    let openings = default_openings();
+    let settings = game_settings(15);
     let cfg = TournamentConfig {
         engines: vec![
             engine("Chariot-UCCI", Protocol::Ucci),

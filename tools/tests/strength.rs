@@ -10,9 +10,9 @@
 
 mod common;
 
-use common::chariot_binary;
+use common::chariot_engine;
 
-use chariot_tools::engine::{EngineConfig, Protocol};
+use chariot_tools::engine::Protocol;
 use chariot_tools::formats::TournamentFormat;
 use chariot_tools::game::GameSettings;
 use chariot_tools::openings::{parse_openings, OpeningFormat};
@@ -21,13 +21,11 @@ use chariot_tools::tournament::{run, TournamentConfig};
 
 #[test]
 fn strength_rises_with_the_level_at_fixed_nodes() {
-    let bin = chariot_binary();
     let engine = |name: &str, level: Option<u32>| {
-        let mut e = EngineConfig::new(name, &bin.to_string_lossy(), Protocol::Uci);
+        let mut e = chariot_engine(name, Protocol::Uci);
         // The levels' own node caps (1 024 at level 0, about 20 000 at 10) are below
         // this; full strength searches all of it.
         e.limits.nodes = Some(60_000);
-        e.init_timeout_ms = 10_000;
         e.options.push(("Use NNUE".into(), "false".into()));
         if let Some(level) = level {
             e.options.push(("Skill Level".into(), level.to_string()));

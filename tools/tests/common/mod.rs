@@ -2,6 +2,8 @@
 
 use std::path::{Path, PathBuf};
 
+use chariot_tools::engine::{EngineConfig, Protocol};
+
 /// The engine, the workspace's root package binary `chariot`, found next to this
 /// package's own `tourney` binary (`<target dir>/<profile>/chariot`). `cargo test
 /// --workspace` builds it before running any test, because the root package has
@@ -28,4 +30,13 @@ pub fn chariot_binary() -> PathBuf {
         p.display()
     );
     p
+}
+
+/// The Chariot engine of [`chariot_binary`] as a test event's entry named `name`,
+/// speaking `proto`, with ten seconds for its handshake (a loaded machine starts slowly).
+#[allow(dead_code)] // rules_authority.rs plays fake engines only
+pub fn chariot_engine(name: &str, proto: Protocol) -> EngineConfig {
+    let mut e = EngineConfig::new(name, &chariot_binary().to_string_lossy(), proto);
+    e.init_timeout_ms = 10_000;
+    e
 }
