@@ -5,6 +5,17 @@ use chariot::board::{Position, START_FEN};
 use chariot::notation::files::{read_bytes, GameFile};
 use chariot::notation::PgnGame;
 
+/// The first line of an opening set kept apart for measuring strength
+/// (`tools/openings/heldout.epd`): `datagen` refuses a file that holds it, so no net,
+/// weight or tuning run ever starts from the positions that measure it.
+pub const HELD_OUT_MARK: &str =
+    "# held-out: measure strength on these openings; never train or tune on them";
+
+/// Whether the openings text is a held-out set (it holds [`HELD_OUT_MARK`]).
+pub fn is_held_out(text: &str) -> bool {
+    text.lines().any(|line| line.trim() == HELD_OUT_MARK)
+}
+
 /// A start position and the moves the manager plays from it before the engines take
 /// over.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -25,7 +25,7 @@ use std::sync::{Arc, Mutex};
 use chariot::board::{Color, GameRules, Move, Position};
 use chariot::eval::nnue::{embedded, Network};
 use chariot::search::{search, Config, Limits, Shared, Silent};
-use chariot_tools::openings::{load_openings, OpeningFormat};
+use chariot_tools::openings::{is_held_out, load_openings, OpeningFormat};
 use chariot_tools::rng::Rng;
 
 struct Options {
@@ -206,6 +206,15 @@ fn main() {
             std::process::exit(2);
         }
     };
+    if let Some(path) = &options.openings {
+        if std::fs::read_to_string(path).is_ok_and(|text| is_held_out(&text)) {
+            eprintln!(
+                "datagen: {path} is a held-out opening set (it measures strength): \
+                 train on other openings"
+            );
+            std::process::exit(2);
+        }
+    }
     let starts: Vec<Position> = match &options.openings {
         Some(path) => match load_openings(path, OpeningFormat::Epd) {
             Ok(list) => list.iter().filter_map(|o| o.position().ok()).collect(),
