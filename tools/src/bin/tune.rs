@@ -1,6 +1,7 @@
 //! `tune`: fits the evaluation weights to game results (Texel's method).
 //!
-//! Reads positions labelled with results (`datagen` output: `<fen> | <result>`),
+//! Reads positions labelled with results (`<fen> | <result>`, or `datagen`'s
+//! `<fen> | <score> | <result> | <move>`; the move column optional),
 //! finds the scaling constant K that best maps the current evaluation to results, then
 //! minimises the mean squared error between `sigmoid(K · eval)` and the targets with
 //! Adam over every weight but material (the documents' values stay fixed; with

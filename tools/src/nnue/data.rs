@@ -9,7 +9,9 @@
 //! ` | <move>` (ICCS, e.g. `h2e2`). `score` is the search score from **Red's** point of
 //! view in engine units (rook 1000; mates `±(30000 − plies)`), `result` the game's result
 //! for Red: `1.0`, `0.5` or `0.0` (`1` and `0` are accepted too). Blank lines are
-//! ignored.
+//! ignored. The positions of one game are consecutive lines (records); with the move
+//! field each line's position is the previous one's after its move, which is how the
+//! loader tells the games apart exactly ([`crate::heldout`]; without it, by a heuristic).
 //!
 //! # Binary record (40 bytes, little-endian)
 //!
