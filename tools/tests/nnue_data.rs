@@ -5,9 +5,10 @@
 use std::process::Command;
 
 use chariot::board::{Move, Position};
+use chariot_tools::heldout::{GameTracker, Games};
 use chariot_tools::nnue::data::{
-    load, BadInput, DataError, DataFormat, Entry, Filters, GameResult, Place, Reader, Record,
-    RECORD_SIZE,
+    load, load_dataset, BadInput, DataError, DataFormat, Entry, Filters, GameResult, Place, Reader,
+    Record, RECORD_SIZE,
 };
 use chariot_tools::rng::Rng;
 
@@ -439,4 +440,211 @@ fn filters_drop_what_they_should() {
     assert_eq!(report.early, 2);
     let _ = std::fs::remove_file(txt);
     let _ = std::fs::remove_file(bin);
+}
+
+/// Random games as `datagen` writes them: 2 to 8 random plies (not written), then every
+/// position with the move played from it and the game's result; game lengths 20 to 99.
+fn consecutive_games(seed: u64, games: usize) -> Vec<Vec<Entry>> {
+    let mut rng = Rng::new(seed);
+    let mut out = Vec::new();
+    while out.len() < games {
+        let mut pos = Position::startpos();
+        for _ in 0..2 + rng.below(7) {
+            let moves = pos.legal_moves();
+            pos.play(moves[rng.below(moves.len())]);
+        }
+        let result = [GameResult::RedLoss, GameResult::Draw, GameResult::RedWin][rng.below(3)];
+        let length = 20 + rng.below(80);
+        let mut game = Vec::new();
+        while game.len() < length {
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            let mv = moves[rng.below(moves.len())];
+            game.push(Entry {
+                pos: pos.clone(),
+                score: rng.below(2001) as i16 - 1000,
+                result,
+                mv: Some(mv),
+            });
+            pos.play(mv);
+        }
+        out.push(game);
+    }
+    out
+}
+
+/// The game of each position the filters keep, numbered from 0 in order (games with
+/// no position kept are not counted).
+fn kept_games(games: &[Vec<Entry>], filters: &Filters) -> Vec<usize> {
+    let mut report = Default::default();
+    let mut out = Vec::new();
+    let mut number = 0;
+    for game in games {
+        let before = out.len();
+        for e in game {
+            if filters.keep(e, &mut report) {
+                out.push(number);
+            }
+        }
+        number += usize::from(out.len() > before);
+    }
+    out
+}
+
+/// The game of each position as `Games` has them.
+fn game_of(games: &Games) -> Vec<usize> {
+    (0..games.len())
+        .flat_map(|g| std::iter::repeat_n(g, games.range(g).len()))
+        .collect()
+}
+
+const NO_FILTERS: Filters = Filters {
+    in_check: false,
+    captures: false,
+    min_fullmove: 0,
+    mates: false,
+    max_score: 32000,
+};
+
+fn write_games(name: &str, entries: &[&Entry], format: DataFormat) -> String {
+    let path = temp_path(name);
+    let mut bytes = Vec::new();
+    for e in entries {
+        chariot_tools::nnue::data::write_entry(&mut bytes, e, format).unwrap();
+    }
+    std::fs::write(&path, bytes).unwrap();
+    path.to_str().unwrap().to_string()
+}
+
+#[test]
+fn the_loader_finds_the_games_exactly_from_the_move_column() {
+    let games = consecutive_games(21, 150);
+    let entries: Vec<&Entry> = games.iter().flatten().collect();
+    for format in [DataFormat::Text, DataFormat::Binary] {
+        let ext = if format == DataFormat::Text {
+            "txt"
+        } else {
+            "bin"
+        };
+        let path = write_games(&format!("exact.{ext}"), &entries, format);
+        for filters in [NO_FILTERS, Filters::default()] {
+            let want = kept_games(&games, &filters);
+            let (data, _) =
+                load_dataset(std::slice::from_ref(&path), &filters, BadInput::Abort, None).unwrap();
+            assert_eq!(data.records.len(), want.len());
+            assert_eq!(game_of(&data.games), want, "{format:?} {filters:?}");
+            // Each game is keyed by its first position (before the filters).
+            for (g, game) in games.iter().enumerate().take(20) {
+                if filters == NO_FILTERS {
+                    assert_eq!(data.games.key(g), game[0].pos.key());
+                }
+            }
+        }
+        // Two files: the second starts a new game even when it continues the first.
+        let (first, second) = entries.split_at(10); // inside the first game (20 or more)
+        let a = write_games(&format!("a.{ext}"), first, format);
+        let b = write_games(&format!("b.{ext}"), second, format);
+        let (data, _) =
+            load_dataset(&[a.clone(), b.clone()], &NO_FILTERS, BadInput::Abort, None).unwrap();
+        let (whole, _) = load_dataset(
+            std::slice::from_ref(&path),
+            &NO_FILTERS,
+            BadInput::Abort,
+            None,
+        )
+        .unwrap();
+        assert_eq!(data.games.len(), whole.games.len() + 1);
+        assert_eq!(data.games.range(0), 0..10);
+        for p in [path, a, b] {
+            let _ = std::fs::remove_file(p);
+        }
+    }
+}
+
+#[test]
+fn the_loader_finds_the_games_of_filtered_data_without_moves() {
+    // As the older data: positions after ply 8, not in check, no captures played, and
+    // no move column; the games are inferred from the results, plies and pieces.
+    let games = consecutive_games(22, 150);
+    let quiet: Vec<Vec<Entry>> = games
+        .iter()
+        .map(|game| {
+            let mut report = Default::default();
+            game.iter()
+                .filter(|e| Filters::default().keep(e, &mut report))
+                .map(|e| Entry {
+                    mv: None,
+                    ..e.clone()
+                })
+                .collect::<Vec<Entry>>()
+        })
+        .filter(|game| !game.is_empty())
+        .collect();
+    let entries: Vec<&Entry> = quiet.iter().flatten().collect();
+    let want = kept_games(&quiet, &NO_FILTERS);
+    for format in [DataFormat::Text, DataFormat::Binary] {
+        let ext = if format == DataFormat::Text {
+            "txt"
+        } else {
+            "bin"
+        };
+        let path = write_games(&format!("inferred.{ext}"), &entries, format);
+        if format == DataFormat::Text {
+            let first = std::fs::read_to_string(&path).unwrap();
+            assert_eq!(first.lines().next().unwrap().split(" | ").count(), 3);
+        }
+        let (data, _) = load_dataset(
+            std::slice::from_ref(&path),
+            &NO_FILTERS,
+            BadInput::Abort,
+            None,
+        )
+        .unwrap();
+        assert_eq!(game_of(&data.games), want, "{format:?}");
+        let _ = std::fs::remove_file(path);
+    }
+}
+
+#[test]
+fn game_boundaries_follow_the_documented_rules() {
+    let pos = |fen: &str| Position::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
+    // Without moves: ply 22, 32 pieces, a draw.
+    let start = pos("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 12");
+    // Ply 27, 31 pieces.
+    let later = pos("rnbakabn1/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR b - - 0 14");
+    // Ply 29, 32 pieces.
+    let full = pos("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR b - - 0 15");
+    let mut t = GameTracker::new();
+    assert!(t.observe(&start, 0.5, None)); // the first position
+    assert_eq!((t.game(), t.key()), (0, start.key()));
+    assert!(!t.observe(&later, 0.5, None)); // later, fewer pieces, same result
+    assert_eq!((t.game(), t.key()), (0, start.key()));
+    assert!(t.observe(&later, 0.5, None)); // the ply does not increase
+    assert!(t.observe(&full, 0.5, None)); // more pieces
+    assert_eq!((t.game(), t.key()), (2, full.key()));
+    let mut t = GameTracker::new();
+    t.observe(&start, 0.5, None);
+    assert!(t.observe(&later, 1.0, None)); // the result changes
+    t.end_game();
+    assert!(t.observe(&later, 1.0, None)); // a new file
+
+    // With moves: exact, whatever the results, plies and pieces.
+    let mut t = GameTracker::new();
+    let mut p = Position::startpos();
+    let h2e2 = p.parse_move("h2e2").unwrap();
+    assert!(t.observe(&p, 0.5, Some(h2e2)));
+    p.play(h2e2);
+    let h9g7 = p.parse_move("h9g7").unwrap();
+    assert!(!t.observe(&p, 1.0, Some(h9g7))); // the previous position after its move
+    let mut other = p.clone();
+    other.play(p.parse_move("b9c7").unwrap());
+    assert!(t.observe(&other, 1.0, None)); // one move on, but not the move recorded
+                                           // The heuristic would take this for the same game; the recorded move says not.
+    let mut t = GameTracker::new();
+    assert!(t.observe(&start, 0.5, Some(start.parse_move("h2e2").unwrap())));
+    assert!(t.observe(&later, 0.5, None));
+    // After a position without a move, the heuristic decides.
+    assert!(!t.observe(&pos(&later.to_fen().replace(" 14", " 16")), 0.5, None));
 }

@@ -5,11 +5,12 @@
 use std::process::Command;
 
 use chariot::board::{Color, PieceKind, Position};
-use chariot_tools::nnue::data::{Entry, GameResult, Record};
+use chariot_tools::heldout::Games;
+use chariot_tools::nnue::data::{load_dataset, BadInput, Entry, Filters, GameResult, Record};
 use chariot_tools::nnue::net::{
     quantised_eval, Network, QuantisedNet, FILE_SIZE, FT_BIAS, HIDDEN, INPUTS, OUT_B, OUT_W,
 };
-use chariot_tools::nnue::train::{fit_scale, train, Event, TrainOptions};
+use chariot_tools::nnue::train::{fit_scale, split_by_game, train, Event, TrainOptions};
 use chariot_tools::rng::Rng;
 
 fn temp_path(name: &str) -> std::path::PathBuf {
@@ -30,10 +31,12 @@ fn material(pos: &Position) -> i32 {
 
 /// Positions of random games, labelled with material: the score is the material
 /// balance, the result a win for whoever is ahead by 300 or more, a draw otherwise.
-fn material_data(seed: u64, games: usize) -> (Vec<Record>, Vec<Position>) {
+/// With the games (keyed by their number).
+fn material_data(seed: u64, games: usize) -> (Vec<Record>, Games, Vec<Position>) {
     let mut rng = Rng::new(seed);
     let (mut records, mut positions) = (Vec::new(), Vec::new());
-    for _ in 0..games {
+    let mut layout = Games::new();
+    for game in 0..games as u64 {
         let mut pos = Position::startpos();
         for _ in 0..120 {
             let moves = pos.legal_moves();
@@ -56,12 +59,13 @@ fn material_data(seed: u64, games: usize) -> (Vec<Record>, Vec<Position>) {
                 }
                 .to_record(),
             );
+            layout.push(game, game);
             if positions.len() < 3000 && rng.below(3) == 0 {
                 positions.push(pos.clone());
             }
         }
     }
-    (records, positions)
+    (records, layout, positions)
 }
 
 fn options() -> TrainOptions {
@@ -80,10 +84,10 @@ fn options() -> TrainOptions {
 
 #[test]
 fn training_lowers_the_validation_loss() {
-    let (records, _) = material_data(1, 60);
+    let (records, games, _) = material_data(1, 60);
     assert!(records.len() > 6000);
     let mut seen = Vec::new();
-    let outcome = train(&records, &options(), |e| {
+    let outcome = train(&records, &games, &options(), |e| {
         if let Event::Epoch { report, .. } = e {
             seen.push(report.epoch);
         }
@@ -100,6 +104,14 @@ fn training_lowers_the_validation_loss() {
     );
     assert!(outcome.val_positions > 300 && outcome.train_positions > 5000);
     assert!(best < initial * 0.5, "{initial} → {best}");
+    // The test games, held out from both, are evaluated once with the best net.
+    assert!(outcome.test_positions > 0 && outcome.test_games > 0);
+    assert_eq!(
+        outcome.train_games + outcome.val_games + outcome.test_games,
+        60
+    );
+    let test = outcome.test_loss.unwrap();
+    assert!(test < initial * 0.6, "{initial} → test {test}");
     assert!(last.train_loss < outcome.epochs[0].train_loss);
     // The net has learned the material: an extra red rook is good for Red.
     let up =
@@ -116,24 +128,159 @@ fn training_lowers_the_validation_loss() {
     assert!(outcome.best.evaluate(&down) < -100.0);
 }
 
+/// Random games written as `datagen` writes them: a few random plies (not written),
+/// then every position with the move played from it, the game's result on every line.
+/// Game `g` has `length(g)` positions.
+fn consecutive_games(seed: u64, games: usize, length: impl Fn(usize) -> usize) -> Vec<Vec<Entry>> {
+    let mut rng = Rng::new(seed);
+    let mut out = Vec::new();
+    while out.len() < games {
+        let mut pos = Position::startpos();
+        for _ in 0..2 + rng.below(7) {
+            let moves = pos.legal_moves();
+            pos.play(moves[rng.below(moves.len())]);
+        }
+        let result = [GameResult::RedLoss, GameResult::Draw, GameResult::RedWin][rng.below(3)];
+        let mut game = Vec::new();
+        while game.len() < length(out.len()) {
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            let mv = moves[rng.below(moves.len())];
+            let score = material(&pos) as i16;
+            game.push(Entry {
+                pos: pos.clone(),
+                score,
+                result,
+                mv: Some(mv),
+            });
+            pos.play(mv);
+        }
+        if game.len() == length(out.len()) {
+            out.push(game);
+        }
+    }
+    out
+}
+
+/// Checks a split of positions (indices into the positions of `game_of`, which names
+/// each position's game): every game on one side, the sets disjoint and covering every
+/// position, and about the shares of games held out. Returns the games of each set.
+fn assert_split_by_game(game_of: &[usize], sets: [&[u32]; 3], shares: (f64, f64)) -> [usize; 3] {
+    let games = game_of.iter().max().map_or(0, |g| g + 1);
+    let mut side = vec![None; games];
+    let mut seen = vec![false; game_of.len()];
+    let mut counts = [0usize; 3];
+    for (set, indices) in sets.iter().enumerate() {
+        for &i in *indices {
+            let i = i as usize;
+            assert!(!seen[i], "position {i} is in two sets");
+            seen[i] = true;
+            let g = game_of[i];
+            match side[g] {
+                None => {
+                    side[g] = Some(set);
+                    counts[set] += 1;
+                }
+                Some(other) => assert_eq!(
+                    other, set,
+                    "game {g} has positions in set {other} and set {set} (position {i})"
+                ),
+            }
+        }
+    }
+    assert!(seen.iter().all(|&s| s), "every position is in a set");
+    let share = |n: usize| n as f64 / games as f64;
+    let (val, test) = shares;
+    assert!(
+        (share(counts[1]) - val).abs() < 0.05 && (share(counts[2]) - test).abs() < 0.04,
+        "games per set {counts:?} for shares {shares:?}"
+    );
+    counts
+}
+
+#[test]
+fn validation_and_test_hold_out_whole_games() {
+    // 400 games of 10 to 150 positions, one after the other, read back by the loader.
+    let games = consecutive_games(11, 400, |g| 10 + (g * 37) % 141);
+    let game_of: Vec<usize> = games
+        .iter()
+        .enumerate()
+        .flat_map(|(g, game)| std::iter::repeat_n(g, game.len()))
+        .collect();
+    let text: String = games.iter().flatten().map(|e| e.to_line() + "\n").collect();
+    let path = temp_path("games.txt");
+    std::fs::write(&path, text).unwrap();
+    let none = Filters {
+        in_check: false,
+        captures: false,
+        min_fullmove: 0,
+        mates: false,
+        max_score: 32000,
+    };
+    let paths = [path.to_str().unwrap().to_string()];
+    let (data, _) = load_dataset(&paths, &none, BadInput::Abort, None).unwrap();
+    let _ = std::fs::remove_file(&path);
+    assert_eq!(data.records.len(), game_of.len());
+    assert_eq!(data.games.len(), 400);
+
+    for (val, test) in [(0.1, 0.05), (0.05, 0.05), (0.2, 0.1)] {
+        let o = TrainOptions {
+            val_share: val,
+            test_share: test,
+            ..options()
+        };
+        let split = split_by_game(&data.games, &o);
+        let counts = assert_split_by_game(
+            &game_of,
+            [&split.train, &split.validation, &split.test],
+            (val, test),
+        );
+        assert_eq!(
+            counts,
+            [split.train_games, split.validation_games, split.test_games]
+        );
+        // The test games stay when only the validation share changes.
+        let wider = split_by_game(
+            &data.games,
+            &TrainOptions {
+                val_share: val + 0.1,
+                ..o.clone()
+            },
+        );
+        assert_eq!(wider.test, split.test);
+    }
+    // The default shares: 5 % each.
+    let o = TrainOptions::default();
+    assert_eq!((o.val_share, o.test_share), (0.05, 0.05));
+    let split = split_by_game(&data.games, &o);
+    assert_split_by_game(
+        &game_of,
+        [&split.train, &split.validation, &split.test],
+        (0.05, 0.05),
+    );
+}
+
 #[test]
 fn training_is_reproducible_for_a_seed() {
-    let (records, _) = material_data(2, 12);
+    let (records, games, _) = material_data(2, 12);
     let o = TrainOptions {
         epochs: 2,
         ..options()
     };
-    let a = train(&records, &o, |_| {}).unwrap();
-    let b = train(&records, &o, |_| {}).unwrap();
+    let a = train(&records, &games, &o, |_| {}).unwrap();
+    let b = train(&records, &games, &o, |_| {}).unwrap();
     assert_eq!(a.best.params, b.best.params);
-    let c = train(&records, &TrainOptions { seed: 10, ..o }, |_| {}).unwrap();
+    assert_eq!(a.test_loss, b.test_loss);
+    let c = train(&records, &games, &TrainOptions { seed: 10, ..o }, |_| {}).unwrap();
     assert_ne!(a.best.params, c.best.params);
 }
 
 #[test]
 fn fitted_scale_matches_the_labels() {
     // Results drawn with P(win) = sigmoid(score / 500): the fit should find about 500.
-    let (records, _) = material_data(3, 20);
+    let (records, _, _) = material_data(3, 20);
     let mut rng = Rng::new(5);
     let relabelled: Vec<Record> = records
         .iter()
@@ -157,13 +304,17 @@ fn fnv(bytes: &[u8]) -> u64 {
 }
 
 fn trained_net() -> (Network, Vec<Position>) {
-    let (records, positions) = material_data(4, 30);
+    let (records, games, positions) = material_data(4, 30);
+    // Nothing held out: the last epoch's net (30 games are too few for a held-out
+    // loss to choose by).
     let o = TrainOptions {
         epochs: 3,
         scale: 350.0,
+        val_share: 0.0,
+        test_share: 0.0,
         ..options()
     };
-    (train(&records, &o, |_| {}).unwrap().best, positions)
+    (train(&records, &games, &o, |_| {}).unwrap().best, positions)
 }
 
 #[test]
@@ -377,6 +528,8 @@ fn train_cli_writes_checkpoints_and_the_best_net() {
         "(fitted)",
         "epoch 1/2",
         "validation loss",
+        "split by game",
+        "test loss",
         "positions/s",
         "wrote",
     ] {
@@ -411,6 +564,65 @@ fn train_cli_writes_checkpoints_and_the_best_net() {
         Some(2)
     );
     for p in [data, bin, net] {
+        let _ = std::fs::remove_file(p);
+    }
+}
+
+/// The number before `word` in the last line of `log` that starts with `prefix`.
+fn count_before(log: &str, prefix: &str, word: &str) -> usize {
+    let line = log
+        .lines()
+        .rfind(|l| l.starts_with(prefix))
+        .unwrap_or_else(|| panic!("no '{prefix}' in:\n{log}"));
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let at = words
+        .iter()
+        .position(|w| *w == word)
+        .unwrap_or_else(|| panic!("no '{word}' in {line}"));
+    words[at - 1].parse().unwrap()
+}
+
+#[test]
+fn train_cli_holds_out_whole_games() {
+    // 80 games of 41 positions each, as datagen writes them: every set the trainer
+    // reports holds a whole number of games.
+    const LENGTH: usize = 41;
+    let games = consecutive_games(12, 80, |_| LENGTH);
+    let text: String = games.iter().flatten().map(|e| e.to_line() + "\n").collect();
+    let (data, net) = (temp_path("whole.txt"), temp_path("whole.nnue"));
+    std::fs::write(&data, text).unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_train"))
+        .arg("-data")
+        .arg(&data)
+        .arg("-out")
+        .arg(&net)
+        .args(["-epochs", "1", "-batch", "256", "-threads", "1"])
+        .args(["-val-share", "0.1", "-test-share", "0.1"])
+        .args([
+            "-skip-check",
+            "off",
+            "-skip-captures",
+            "off",
+            "-skip-mates",
+            "off",
+        ])
+        .args(["-min-fullmove", "1", "-max-score", "32000"])
+        .output()
+        .unwrap();
+    let log = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{log}");
+    let training = count_before(&log, "train: done:", "training");
+    let validation = count_before(&log, "train: done:", "validation");
+    assert_eq!(training % LENGTH, 0, "{log}");
+    assert_eq!(validation % LENGTH, 0, "{log}");
+    assert!(validation > 0, "{log}");
+    let test = count_before(&log, "train: done:", "test");
+    assert_eq!(test % LENGTH, 0, "{log}");
+    assert!(test > 0, "{log}");
+    assert_eq!(training + validation + test, 80 * LENGTH, "{log}");
+    let stem = net.to_str().unwrap().strip_suffix(".nnue").unwrap();
+    let _ = std::fs::remove_file(format!("{stem}.epoch1.nnue"));
+    for p in [data, net] {
         let _ = std::fs::remove_file(p);
     }
 }

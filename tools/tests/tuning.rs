@@ -9,6 +9,7 @@ use chariot::board::{PieceKind, Position};
 use chariot::eval::hce::feature;
 use chariot::eval::hce::WEIGHTS;
 use chariot::eval::material::Score;
+use chariot_tools::rng::Rng;
 
 fn temp_path(name: &str) -> std::path::PathBuf {
     std::env::temp_dir().join(format!("chariot-tuning-{}-{name}", std::process::id()))
@@ -78,7 +79,7 @@ fn datagen_then_tune_writes_a_weights_file() {
         assert!(["0.0", "0.5", "1.0"].contains(result), "{line}");
         lines += 1;
     }
-    // tune holds out every tenth block of 128 positions: enough for one block.
+    // tune holds out a tenth of the games (at least one).
     assert!(lines > 1024, "only {lines} positions from 24 games");
 
     let out = Command::new(env!("CARGO_BIN_EXE_tune"))
@@ -206,4 +207,81 @@ fn datagen_then_tune_writes_a_weights_file() {
     assert_eq!(bad.status.code(), Some(2));
     let _ = std::fs::remove_file(&data);
     let _ = std::fs::remove_file(&weights);
+}
+
+/// The number before `word` on the first line of `log` that holds it.
+fn count_before(log: &str, word: &str) -> usize {
+    let line = log
+        .lines()
+        .find(|l| l.contains(word))
+        .unwrap_or_else(|| panic!("no '{word}' in:\n{log}"));
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let at = words.iter().position(|w| *w == word).unwrap();
+    words[at - 1].parse().unwrap()
+}
+
+#[test]
+fn tune_holds_out_whole_games() {
+    // 60 games of 37 quiet positions each, written one game after the other in the older
+    // form without the move column (`<fen> | <score> | <result>`): the held-out set is
+    // whole games, found by the result, ply and piece count of consecutive lines.
+    const LENGTH: usize = 37;
+    let mut rng = Rng::new(31);
+    let mut text = String::new();
+    let mut games = 0;
+    while games < 60 {
+        let mut pos = Position::startpos();
+        for _ in 0..2 + rng.below(7) {
+            let moves = pos.legal_moves();
+            pos.play(moves[rng.below(moves.len())]);
+        }
+        let result = ["0.0", "0.5", "1.0"][rng.below(3)];
+        let mut lines = Vec::new();
+        while lines.len() < LENGTH {
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            if !pos.in_check() {
+                lines.push(format!("{} | 0 | {result}\n", pos.to_fen()));
+            }
+            pos.play(moves[rng.below(moves.len())]);
+        }
+        if lines.len() == LENGTH {
+            text.extend(lines);
+            games += 1;
+        }
+    }
+    let (data, weights) = (temp_path("games.txt"), temp_path("games.rs"));
+    std::fs::write(&data, text).unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_tune"))
+        .args(["-iterations", "1", "-min-count", "1"])
+        .arg("-data")
+        .arg(&data)
+        .arg("-out")
+        .arg(&weights)
+        .output()
+        .expect("run tune");
+    let log = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{log}");
+    let training = count_before(&log, "training");
+    let held_out = count_before(&log, "validation");
+    assert_eq!(training + held_out, 60 * LENGTH, "{log}");
+    assert!(held_out > 0, "{log}");
+    assert_eq!(held_out % LENGTH, 0, "{log}");
+    // A larger share holds out more whole games.
+    let out = Command::new(env!("CARGO_BIN_EXE_tune"))
+        .args(["-iterations", "1", "-min-count", "1", "-val-share", "0.3"])
+        .arg("-data")
+        .arg(&data)
+        .arg("-out")
+        .arg(&weights)
+        .output()
+        .expect("run tune");
+    let log = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{log}");
+    let more = count_before(&log, "validation");
+    assert!(more > held_out && more % LENGTH == 0, "{log}");
+    let _ = std::fs::remove_file(data);
+    let _ = std::fs::remove_file(weights);
 }

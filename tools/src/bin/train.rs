@@ -2,16 +2,18 @@
 //! binary, see `convert-data`) and writes it in the net file format.
 //!
 //! Loads the positions through the filters (each an option), fits SCALE to the data
-//! unless `-scale` gives it, holds out `-val-share` of the positions in blocks, then
+//! unless `-scale` gives it, holds out whole games (`-val-share` of them for validation,
+//! `-test-share` for test; games found as `chariot_tools::heldout` describes), then
 //! runs AdamW with cosine decay for `-epochs` epochs. After every epoch the quantised
 //! net goes to `<out>.epochN.nnue` (`<out>` without its `.nnue`); at the end the net
-//! with the best validation loss goes to `-out`. Progress and a summary go to stderr.
+//! with the best validation loss goes to `-out`, and its loss on the test games is
+//! measured once and printed in the summary. Progress and a summary go to stderr.
 
 use std::path::PathBuf;
 use std::time::Instant;
 
-use chariot_tools::nnue::data::{load, BadInput, Filters};
-use chariot_tools::nnue::train::{fit_scale, train, Event, TrainOptions};
+use chariot_tools::nnue::data::{load_dataset, BadInput, Filters};
+use chariot_tools::nnue::train::{fit_scale, split_by_game, train, Event, TrainOptions};
 
 struct Options {
     data: Vec<String>,
@@ -73,6 +75,7 @@ fn parse_args() -> Result<Options, String> {
             "-seed" => t.seed = int()?,
             "-threads" => t.threads = int()?.clamp(1, 256) as usize,
             "-val-share" => t.val_share = real()?.min(0.5),
+            "-test-share" => t.test_share = real()?.min(0.45),
             "-max-positions" => o.limit = Some(int()? as usize),
             "-skip-check" => o.filters.in_check = on_off(flag, value)?,
             "-skip-captures" => o.filters.captures = on_off(flag, value)?,
@@ -113,7 +116,7 @@ fn main() {
             eprintln!(
                 "usage: train -data FILE [-data FILE..] [-out FILE] [-epochs N] [-batch N] [-lr X] [-lr-end X]\n\
                  \x20            [-wd X] [-lambda X] [-scale N] [-mirror on|off] [-seed N] [-threads N]\n\
-                 \x20            [-val-share X] [-max-positions N] [-bad abort|skip]\n\
+                 \x20            [-val-share X] [-test-share X] [-max-positions N] [-bad abort|skip]\n\
                  \x20            [-skip-check on|off] [-skip-captures on|off] [-skip-mates on|off]\n\
                  \x20            [-min-fullmove N] [-max-score N]"
             );
@@ -121,7 +124,9 @@ fn main() {
         }
     };
     let started = Instant::now();
-    let (records, report) = load(&o.data, &o.filters, o.bad, o.limit).unwrap_or_else(|e| fail(e));
+    let (data, report) =
+        load_dataset(&o.data, &o.filters, o.bad, o.limit).unwrap_or_else(|e| fail(e));
+    let records = data.records;
     for example in &report.bad_examples {
         eprintln!("train: skipped {example}");
     }
@@ -151,11 +156,27 @@ fn main() {
         if o.train.mirror { "on" } else { "off" }
     );
 
+    let split = split_by_game(&data.games, &o.train);
+    eprintln!(
+        "train: split by game: {} games; training {} positions ({} games), validation {} ({} \
+         games, share {}), test {} ({} games, share {})",
+        data.games.len(),
+        split.train.len(),
+        split.train_games,
+        split.validation.len(),
+        split.validation_games,
+        o.train.val_share,
+        split.test.len(),
+        split.test_games,
+        o.train.test_share
+    );
+    drop(split);
+
     let training = Instant::now();
     let mut last_progress = Instant::now();
     let epochs = o.train.epochs;
     let out = o.out.clone();
-    let outcome = train(&records, &o.train, |event| match event {
+    let outcome = train(&records, &data.games, &o.train, |event| match event {
         Event::Batch {
             epoch,
             done,
@@ -199,17 +220,23 @@ fn main() {
     }
     let fmt_loss = |l: Option<f64>| l.map_or("-".to_string(), |v| format!("{v:.6}"));
     eprintln!(
-        "train: done: {} training + {} validation positions ({report}); SCALE {}, lambda {}, \
-         {} epochs; validation loss {} at the start, best {} (epoch {}); {:.0} positions/s; \
-         {:.0} s in all; wrote {}",
+        "train: done: {} training + {} validation + {} test positions ({} + {} + {} games; \
+         {report}); SCALE {}, lambda {}, {} epochs; validation loss {} at the start, best {} \
+         (epoch {}); test loss {} (the best net, once); {:.0} positions/s; {:.0} s in all; \
+         wrote {}",
         outcome.train_positions,
         outcome.val_positions,
+        outcome.test_positions,
+        outcome.train_games,
+        outcome.val_games,
+        outcome.test_games,
         outcome.best.scale_u32(),
         o.train.lambda,
         outcome.epochs.len(),
         fmt_loss(outcome.initial_val_loss),
         fmt_loss(outcome.best_val_loss()),
         outcome.best_epoch,
+        fmt_loss(outcome.test_loss),
         outcome.positions_per_s(),
         started.elapsed().as_secs_f64(),
         o.out

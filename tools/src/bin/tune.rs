@@ -1,14 +1,17 @@
 //! `tune`: fits the evaluation weights to game results (Texel's method).
 //!
-//! Reads positions labelled with results (`datagen` output: `<fen> | <result>`),
+//! Reads positions labelled with results (`<fen> | <result>`, or `datagen`'s
+//! `<fen> | <score> | <result> | <move>`; the move column optional),
 //! finds the scaling constant K that best maps the current evaluation to results, then
 //! minimises the mean squared error between `sigmoid(K · eval)` and the targets with
 //! Adam over every weight but material (the documents' values stay fixed; with
 //! `-free-material` only the rook's stays, as the unit). The target is the game's
 //! result, or with `-score-share X` that share of `sigmoid(K · score)` of the recorded
-//! search score and the rest the result. One position in ten is held out; the
-//! validation error is printed as it goes and the weights of the best validation error
-//! are kept. Writes `src/eval/weights.rs`.
+//! search score and the rest the result. Whole games are held out (`-val-share` of
+//! them, a tenth by default; games found and split as `chariot_tools::heldout`
+//! describes: exactly from the move column, heuristically without it); the validation
+//! error is printed as it goes and the weights of the best validation error are kept.
+//! Writes `src/eval/weights.rs`.
 
 use std::fmt::Write as _;
 
@@ -16,6 +19,7 @@ use chariot::board::{Color, Position};
 use chariot::eval::hce::{feature, features, WEIGHTS};
 use chariot::eval::material::PHASE_MAX;
 use chariot::eval::TEMPO;
+use chariot_tools::heldout::{GameTracker, Games, Shares};
 
 struct Sample {
     counts: Vec<(u16, i16)>,
@@ -42,6 +46,8 @@ struct Options {
     free_material: bool,
     /// The share of the search score in the target (the rest is the result).
     score_share: f64,
+    /// The share of games held out for validation.
+    val_share: f64,
 }
 
 fn parse_args() -> Result<Options, String> {
@@ -54,6 +60,7 @@ fn parse_args() -> Result<Options, String> {
         lambda: 1e-7,
         free_material: false,
         score_share: 0.0,
+        val_share: 0.1,
     };
     let args: Vec<String> = std::env::args().skip(1).collect();
     let mut i = 0;
@@ -81,6 +88,13 @@ fn parse_args() -> Result<Options, String> {
                     .filter(|x: &f64| (0.0..=1.0).contains(x))
                     .ok_or_else(|| bad.clone())?
             }
+            "-val-share" => {
+                o.val_share = value
+                    .parse()
+                    .ok()
+                    .filter(|x: &f64| (0.0..1.0).contains(x))
+                    .ok_or_else(|| bad.clone())?
+            }
             "-out" => o.out = value.clone(),
             other => return Err(format!("unknown option {other}")),
         }
@@ -92,9 +106,14 @@ fn parse_args() -> Result<Options, String> {
     Ok(o)
 }
 
-fn load(paths: &[String]) -> Result<Vec<Sample>, String> {
+/// The samples of the files and their games (found on every line, before the quiet
+/// filter; each file starts a new game).
+fn load(paths: &[String]) -> Result<(Vec<Sample>, Games), String> {
     let mut out = Vec::new();
+    let mut games = Games::new();
+    let mut tracker = GameTracker::new();
     for path in paths {
+        tracker.end_game();
         let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
         for (n, line) in text.lines().enumerate() {
             // `<fen> | <result>` or datagen's `<fen> | <score> | <result> [| <move>]`.
@@ -113,13 +132,14 @@ fn load(paths: &[String]) -> Result<Vec<Sample>, String> {
                 .map(|s| s.parse::<f64>())
                 .transpose()
                 .map_err(|_| format!("{path}:{}: bad score", n + 1))?;
+            let played = played.and_then(|m| pos.parse_move(m).ok());
+            tracker.observe(&pos, result, played);
             // The static evaluation is fitted to quiet positions only.
-            let capture = played
-                .and_then(|m| pos.parse_move(m).ok())
-                .is_some_and(|m| pos.piece_at(m.to()).is_some());
+            let capture = played.is_some_and(|m| pos.piece_at(m.to()).is_some());
             if pos.in_check() || capture {
                 continue;
             }
+            games.push(tracker.game(), tracker.key());
             let f = features(&pos);
             out.push(Sample {
                 counts: f.counts,
@@ -136,7 +156,7 @@ fn load(paths: &[String]) -> Result<Vec<Sample>, String> {
             });
         }
     }
-    Ok(out)
+    Ok((out, games))
 }
 
 /// Red's evaluation of a sample under weights `w` (mg, eg interleaved).
@@ -277,27 +297,38 @@ fn main() {
         Ok(o) => o,
         Err(e) => {
             eprintln!("tune: {e}");
-            eprintln!("usage: tune -data FILE [-data FILE..] [-iterations N] [-rate R] [-min-count N] [-lambda L] [-free-material] [-score-share X] [-out FILE]");
+            eprintln!("usage: tune -data FILE [-data FILE..] [-iterations N] [-rate R] [-min-count N] [-lambda L] [-free-material] [-score-share X] [-val-share X] [-out FILE]");
             std::process::exit(2);
         }
     };
-    let samples = match load(&options.data) {
+    let (samples, games) = match load(&options.data) {
         Ok(s) => s,
         Err(e) => {
             eprintln!("tune: {e}");
             std::process::exit(2);
         }
     };
+    // Whole games are held out.
+    let split = games.split(Shares {
+        validation: options.val_share,
+        test: 0.0,
+    });
+    let mut held_out = vec![false; samples.len()];
+    for &i in &split.validation {
+        held_out[i as usize] = true;
+    }
     let (valid, train): (Vec<_>, Vec<_>) = samples
         .into_iter()
-        .enumerate()
-        .partition(|(i, _)| (i / 128) % 10 == 7);
-    let mut train: Vec<Sample> = train.into_iter().map(|(_, s)| s).collect();
-    let mut valid: Vec<Sample> = valid.into_iter().map(|(_, s)| s).collect();
+        .zip(held_out)
+        .partition(|(_, held)| *held);
+    let mut train: Vec<Sample> = train.into_iter().map(|(s, _)| s).collect();
+    let mut valid: Vec<Sample> = valid.into_iter().map(|(s, _)| s).collect();
     eprintln!(
-        "tune: {} training and {} validation positions",
+        "tune: {} training and {} validation positions ({} and {} games, held out by game)",
         train.len(),
-        valid.len()
+        valid.len(),
+        split.train_games,
+        split.validation_games
     );
 
     let n = feature::COUNT;

@@ -1,5 +1,7 @@
 //! Training positions: the text form `datagen` writes, a compact 40-byte binary record,
-//! readers for both, and the loader (with its filters) the trainer uses.
+//! readers for both, and the loader (with its filters) the trainer uses. The loader also
+//! finds the games the positions came from ([`Dataset::games`]), so that the trainer
+//! holds out whole games.
 //!
 //! # Text form
 //!
@@ -7,7 +9,9 @@
 //! ` | <move>` (ICCS, e.g. `h2e2`). `score` is the search score from **Red's** point of
 //! view in engine units (rook 1000; mates `±(30000 − plies)`), `result` the game's result
 //! for Red: `1.0`, `0.5` or `0.0` (`1` and `0` are accepted too). Blank lines are
-//! ignored.
+//! ignored. The positions of one game are consecutive lines (records); with the move
+//! field each line's position is the previous one's after its move, which is how the
+//! loader tells the games apart exactly ([`crate::heldout`]; without it, by a heuristic).
 //!
 //! # Binary record (40 bytes, little-endian)
 //!
@@ -40,6 +44,8 @@ use std::io::{BufRead, BufReader, Read, Write};
 use std::path::Path;
 
 use chariot::board::{Color, Move, Piece, PieceKind, Position, Setup, Square};
+
+use crate::heldout::{GameTracker, Games};
 
 /// Size of one binary record in bytes.
 pub const RECORD_SIZE: usize = 40;
@@ -709,45 +715,75 @@ impl Filters {
     }
 }
 
+/// Positions as the loader keeps them, with the games they came from.
+#[derive(Clone, Debug, Default)]
+pub struct Dataset {
+    /// The positions the filters passed, in file order.
+    pub records: Vec<Record>,
+    /// Where each game's kept positions lie in `records`, found on every position read
+    /// (before the filters) by [`GameTracker`]: exactly when the move is known,
+    /// heuristically otherwise (see [`crate::heldout`]).
+    pub games: Games,
+}
+
 /// Loads positions from text or binary files (binary when the name ends in `.bin`,
 /// text otherwise; `-` is standard input, as text), keeping those the filters pass,
-/// at most `limit` of them, as records in file order.
+/// at most `limit` of them, as records in file order, with their games (each file
+/// starts a new game; a game whose positions are all dropped is not counted).
 ///
 /// # Errors
 /// A file that cannot be read, or the first malformed line or record under
 /// [`BadInput::Abort`], named with the file and the line or record number.
-pub fn load(
+pub fn load_dataset(
     paths: &[String],
     filters: &Filters,
     bad: BadInput,
     limit: Option<usize>,
-) -> Result<(Vec<Record>, LoadReport), String> {
-    let mut records = Vec::new();
+) -> Result<(Dataset, LoadReport), String> {
+    let mut data = Dataset::default();
+    let mut tracker = GameTracker::new();
     let mut report = LoadReport::default();
     let limit = limit.unwrap_or(usize::MAX);
     for path in paths {
         let format = DataFormat::from_path(path).unwrap_or(DataFormat::Text);
         if format == DataFormat::Binary {
             if let Ok(meta) = std::fs::metadata(path) {
-                records.reserve((meta.len() / RECORD_SIZE as u64) as usize);
+                data.records
+                    .reserve((meta.len() / RECORD_SIZE as u64) as usize);
             }
         }
+        tracker.end_game();
         for item in Reader::new(open_input(path)?, format) {
-            if records.len() >= limit {
+            if data.records.len() >= limit {
                 break;
             }
             match item {
                 Ok(entry) => {
                     report.read += 1;
+                    tracker.observe(&entry.pos, f64::from(entry.result.red_score()), entry.mv);
                     if filters.keep(&entry, &mut report) {
-                        records.push(entry.to_record());
+                        data.records.push(entry.to_record());
+                        data.games.push(tracker.game(), tracker.key());
                     }
                 }
                 Err(e) => report.bad_input(e, bad, path)?,
             }
         }
     }
-    Ok((records, report))
+    Ok((data, report))
+}
+
+/// [`load_dataset`] without the games.
+///
+/// # Errors
+/// As [`load_dataset`].
+pub fn load(
+    paths: &[String],
+    filters: &Filters,
+    bad: BadInput,
+    limit: Option<usize>,
+) -> Result<(Vec<Record>, LoadReport), String> {
+    load_dataset(paths, filters, bad, limit).map(|(data, report)| (data.records, report))
 }
 
 /// Whether `path` is readable as a data file (exists), for early argument checks.

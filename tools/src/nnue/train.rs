@@ -22,6 +22,7 @@ use rayon::prelude::*;
 
 use super::data::Record;
 use super::net::{record_features, Network, FT_BIAS, HIDDEN, OUT_B, OUT_W, PARAMS, WEIGHT_CLIP};
+use crate::heldout::{Games, Shares, Split};
 use crate::rng::Rng;
 use chariot::board::Color;
 
@@ -49,8 +50,10 @@ pub struct TrainOptions {
     pub seed: u64,
     /// Worker threads (and gradient chunks per batch).
     pub threads: usize,
-    /// Share of positions held out for validation, in blocks of consecutive positions.
+    /// Share of games held out for validation (the loss that picks the best epoch).
     pub val_share: f64,
+    /// Share of games held out for test (evaluated once, on the best epoch's net).
+    pub test_share: f64,
 }
 
 impl Default for TrainOptions {
@@ -66,7 +69,8 @@ impl Default for TrainOptions {
             mirror: true,
             seed: 1,
             threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
-            val_share: 0.02,
+            val_share: 0.05,
+            test_share: 0.05,
         }
     }
 }
@@ -115,16 +119,26 @@ pub enum Event<'a> {
 pub struct TrainingRun {
     /// The network with the best validation loss (the last one without validation).
     pub best: Network,
+    /// Its loss on the test positions (`None` without any), measured once at the end.
+    pub test_loss: Option<f64>,
     /// Its epoch (0 = the initial network).
     pub best_epoch: usize,
     /// The validation loss of the initial network.
     pub initial_val_loss: Option<f64>,
     /// Every epoch's report.
     pub epochs: Vec<EpochReport>,
-    /// Positions trained on and held out.
+    /// Positions trained on, held out for validation and for test.
     pub train_positions: usize,
     /// See `train_positions`.
     pub val_positions: usize,
+    /// See `train_positions`.
+    pub test_positions: usize,
+    /// Games trained on, held out for validation and for test.
+    pub train_games: usize,
+    /// See `train_games`.
+    pub val_games: usize,
+    /// See `train_games`.
+    pub test_games: usize,
 }
 
 impl TrainingRun {
@@ -170,25 +184,14 @@ pub fn target(r: &Record, scale: f32, lambda: f32) -> f32 {
     lambda * result + (1.0 - lambda) * sigmoid(score / scale)
 }
 
-/// Splits `n` positions (in file order) into training and validation indices. The
-/// validation share is taken in blocks of consecutive positions (up to 1024, at least
-/// 16, about ten blocks at the least), every `1/share`-th block, so the positions of
-/// one game rarely fall on both sides.
-pub fn split_validation(n: usize, share: f64) -> (Vec<u32>, Vec<u32>) {
-    if share <= 0.0 || n == 0 {
-        return ((0..n as u32).collect(), Vec::new());
-    }
-    let period = ((1.0 / share).round() as usize).max(2);
-    let block = ((n as f64 * share / 10.0) as usize).clamp(16, 1024);
-    let (mut train, mut val) = (Vec::with_capacity(n), Vec::new());
-    for i in 0..n {
-        if (i / block) % period == period - 1 {
-            val.push(i as u32);
-        } else {
-            train.push(i as u32);
-        }
-    }
-    (train, val)
+/// Splits the positions by game ([`Games::split`]): whole games go to training,
+/// validation (`o.val_share` of the games) or test (`o.test_share`), by a hash of
+/// each game's first position (see [`crate::heldout`]).
+pub fn split_by_game(games: &Games, o: &TrainOptions) -> Split {
+    games.split(Shares {
+        validation: o.val_share,
+        test: o.test_share,
+    })
 }
 
 /// Fits SCALE to the data as `tune` fits K: the value (in engine units) that minimises
@@ -419,13 +422,18 @@ impl Gradients {
     }
 }
 
-/// Trains a network on `records` (in file order: the validation blocks are taken
-/// before shuffling). `on_event` hears about every batch and epoch.
+/// Trains a network on `records`, whose games are `games` (from
+/// [`load_dataset`](super::data::load_dataset)); whole games are held out for
+/// validation and test ([`split_by_game`]). The best epoch is the one of the lowest
+/// validation loss; its net's test loss is measured once, at the end. `on_event` hears
+/// about every batch and epoch.
 ///
 /// # Errors
-/// When there is nothing to train on or an option is out of range.
+/// When there is nothing to train on, `games` does not cover `records`, or an option
+/// is out of range.
 pub fn train(
     records: &[Record],
+    games: &Games,
     o: &TrainOptions,
     mut on_event: impl FnMut(Event<'_>),
 ) -> Result<TrainingRun, String> {
@@ -435,27 +443,39 @@ pub fn train(
     if records.len() >= MIRROR_BIT as usize {
         return Err(format!("{} positions: at most 2^31", records.len()));
     }
+    if games.positions() != records.len() {
+        return Err(format!(
+            "the games cover {} positions, not the {} given",
+            games.positions(),
+            records.len()
+        ));
+    }
+    let shares_ok = |x: f64| (0.0..=1.0).contains(&x);
+    if !shares_ok(o.val_share) || !shares_ok(o.test_share) || o.val_share + o.test_share >= 1.0 {
+        return Err("the validation and test shares must be in 0..1 and sum below 1".to_string());
+    }
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(o.threads)
         .build()
         .map_err(|e| format!("thread pool: {e}"))?;
-    train_in_pool(&pool, records, o, &mut on_event)
+    train_in_pool(&pool, records, split_by_game(games, o), o, &mut on_event)
 }
 
 fn train_in_pool(
     pool: &rayon::ThreadPool,
     records: &[Record],
+    split: Split,
     o: &TrainOptions,
     on_event: &mut impl FnMut(Event<'_>),
 ) -> Result<TrainingRun, String> {
-    let (train_idx, val_idx) = split_validation(records.len(), o.val_share);
+    let (train_idx, val_idx) = (&split.train, &split.validation);
     if train_idx.is_empty() {
         return Err("no training positions".to_string());
     }
     let mut rng = Rng::new(o.seed);
     let mut net = Network::random(rng.next_u64(), o.scale);
     let validate = |net: &Network| {
-        (!val_idx.is_empty()).then(|| pool.install(|| loss(net, records, &val_idx, o.lambda)))
+        (!val_idx.is_empty()).then(|| pool.install(|| loss(net, records, val_idx, o.lambda)))
     };
     let initial_val_loss = validate(&net);
     let mut best = (initial_val_loss.unwrap_or(f64::INFINITY), 0, net.clone());
@@ -470,7 +490,7 @@ fn train_in_pool(
     for epoch in 1..=o.epochs {
         let started = std::time::Instant::now();
         let mut update_seconds = 0.0;
-        order.copy_from_slice(&train_idx);
+        order.copy_from_slice(train_idx);
         rng.shuffle(&mut order);
         if o.mirror {
             for item in &mut order {
@@ -519,12 +539,19 @@ fn train_in_pool(
         });
         epochs.push(report);
     }
+    let test_loss = (!split.test.is_empty())
+        .then(|| pool.install(|| loss(&best.2, records, &split.test, o.lambda)));
     Ok(TrainingRun {
         best: best.2,
         best_epoch: best.1,
+        test_loss,
         initial_val_loss,
         epochs,
         train_positions: train_idx.len(),
         val_positions: val_idx.len(),
+        test_positions: split.test.len(),
+        train_games: split.train_games,
+        val_games: split.validation_games,
+        test_games: split.test_games,
     })
 }
