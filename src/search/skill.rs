@@ -146,15 +146,18 @@ impl Strength {
     }
 }
 
-/// The Elo of levels 0, 5, 10, 15 and 20, as measured against ElephantEye (40 games
-/// each at 1 s + 0.01 s a move; the README's level table), on a scale anchored at
-/// ElephantEye (its defaults, same clock) = 2000. [`level_for_elo`] interpolates it.
+/// The Elo of levels 0, 5, 10, 15 and 20 on a scale anchored at ElephantEye (its
+/// defaults, same clock) = 2000; measured 2026-12-03 (build d0b3e77, net `chariot-2`) at
+/// 1 s + 0.01 s a game on the held-out openings (`tools/openings/heldout.epd`), 40 games
+/// each: levels 10, 15 and 20 against ElephantEye, levels 5 and 0 through the chain
+/// 10 → 5 → 0 (each scored 5 % or less against ElephantEye). The README's level table.
+/// [`level_for_elo`] interpolates it.
 pub const LEVEL_ELO: [(f64, f64); 5] = [
-    (0.0, 1910.0),
-    (5.0, 2090.0),
-    (10.0, 2170.0),
-    (15.0, 2320.0),
-    (20.0, 2360.0),
+    (0.0, 1035.0),
+    (5.0, 1545.0),
+    (10.0, 1985.0),
+    (15.0, 2100.0),
+    (20.0, 2380.0),
 ];
 
 /// The range of `UCI_Elo`: the ends of [`LEVEL_ELO`].
