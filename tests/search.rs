@@ -206,3 +206,34 @@ fn move_statistics_are_kept_between_searches_until_a_new_game() {
     shared.clear();
     assert_eq!(run(&shared), first);
 }
+
+/// A `ponderhit` that arrives before the pondering search has started (the protocol sets
+/// `pondering` before it spawns the search thread) starts the clock for good: the search
+/// must end within its budget, not search on as if still pondering.
+#[test]
+fn a_ponderhit_before_the_search_starts_is_not_undone() {
+    let pos = Position::startpos();
+    let shared = std::sync::Arc::new(Shared::new(16));
+    shared
+        .pondering
+        .store(true, std::sync::atomic::Ordering::SeqCst);
+    shared.ponderhit();
+    let limits = Limits {
+        ponder: true,
+        time: Some(std::time::Duration::from_millis(1000)),
+        ..Limits::default()
+    };
+    let (done, finished) = std::sync::mpsc::channel();
+    let searching = std::sync::Arc::clone(&shared);
+    std::thread::spawn(move || {
+        let outcome = search::search(&pos, &limits, &Config::default(), &searching, &Silent);
+        let _ = done.send(outcome.best);
+    });
+    let best = finished
+        .recv_timeout(std::time::Duration::from_secs(20))
+        .unwrap_or_else(|_| {
+            shared.request_stop();
+            panic!("the search ignored the ponderhit and kept on pondering")
+        });
+    assert!(best.is_some());
+}

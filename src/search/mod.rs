@@ -233,7 +233,8 @@ pub struct Shared {
     pub tt: TranspositionTable,
     /// Set to end the search (by `stop`, the clock, or a limit).
     pub stop: AtomicBool,
-    /// While set, the clock does not run (`go ponder` until `ponderhit`).
+    /// While set, the clock does not run (`go ponder` until `ponderhit`). Set it before
+    /// starting a search with [`Limits::ponder`]; [`Shared::ponderhit`] clears it.
     pub pondering: AtomicBool,
     /// Set by [`Shared::request_stop`]: the GUI, not a limit, ended the search (an
     /// `infinite` or pondering search answers only then).
@@ -417,7 +418,13 @@ fn search_full(
         n.store(0, Ordering::Relaxed);
     }
     shared.stop.store(false, Ordering::SeqCst);
-    shared.pondering.store(limits.ponder, Ordering::SeqCst);
+    // A pondering search's caller sets `pondering` before it starts the search (the
+    // protocol does, before spawning the search thread), so a `ponderhit` that arrives
+    // before this point has already cleared it and must not be undone here: the search
+    // would then never stop on its clock. A plain search clears it.
+    if !limits.ponder {
+        shared.pondering.store(false, Ordering::SeqCst);
+    }
     if let Ok(mut clock) = shared.clock.lock() {
         clock.start = Instant::now();
         clock.budget = time::budget(limits, config.move_overhead);
