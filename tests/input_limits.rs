@@ -156,7 +156,10 @@ fn a_table_larger_than_the_engine_can_have_is_refused_and_the_old_one_kept() {
 #[test]
 #[cfg(not(unix))]
 fn a_table_larger_than_the_engine_can_have_is_refused_and_the_old_one_kept() {
-    eprintln!("note: no `ulimit -v` here to limit the engine's memory; the refusal of a table is not checked");
+    eprintln!(
+        "note: no `ulimit -v` here to limit the engine's memory; \
+         the refusal of a table is not checked"
+    );
 }
 
 #[test]

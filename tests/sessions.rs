@@ -118,7 +118,8 @@ fn uci_game_flow_with_clock_and_movetime() {
     uci_game_flow_with_clock_and_movetime_within(HANG);
 }
 
-/// [`uci_game_flow_with_clock_and_movetime`], the answers due within their budgets plus `slack`.
+/// [`uci_game_flow_with_clock_and_movetime`]:
+/// its answers due within their budgets plus `slack`.
 fn uci_game_flow_with_clock_and_movetime_within(slack: Duration) {
     let mut s = Session::start();
     s.send("uci");
@@ -177,7 +178,8 @@ fn ucci_go_time_is_honoured_and_stop_is_fast() {
     ucci_go_time_is_honoured_and_stop_is_fast_within(HANG);
 }
 
-/// [`ucci_go_time_is_honoured_and_stop_is_fast`], the answers due within their budgets plus `slack`.
+/// [`ucci_go_time_is_honoured_and_stop_is_fast`]:
+/// its answers due within their budgets plus `slack`.
 fn ucci_go_time_is_honoured_and_stop_is_fast_within(slack: Duration) {
     let mut s = Session::start();
     s.send("ucci");
@@ -247,7 +249,8 @@ fn ucci_ponder_hit_and_miss() {
     ucci_ponder_hit_and_miss_within(HANG);
 }
 
-/// [`ucci_ponder_hit_and_miss`], the answers due within their budgets plus `slack`.
+/// [`ucci_ponder_hit_and_miss`]:
+/// its answers due within their budgets plus `slack`.
 fn ucci_ponder_hit_and_miss_within(slack: Duration) {
     // The UCCI 3.0 ponder flow: go ponder → ponderhit → bestmove; and the miss: stop.
     let mut s = Session::start();
@@ -598,7 +601,8 @@ fn tiny_clocks_are_answered_within_the_hard_budget() {
     tiny_clocks_are_answered_within_the_hard_budget_within(HANG);
 }
 
-/// [`tiny_clocks_are_answered_within_the_hard_budget`], the answers due within their budgets plus `slack`.
+/// [`tiny_clocks_are_answered_within_the_hard_budget`]:
+/// its answers due within their budgets plus `slack`.
 fn tiny_clocks_are_answered_within_the_hard_budget_within(slack: Duration) {
     let mut s = Session::start();
     s.send("uci");
@@ -638,7 +642,8 @@ fn lazy_smp_answers_movetime_and_stop_with_a_legal_move() {
     lazy_smp_answers_movetime_and_stop_with_a_legal_move_within(HANG);
 }
 
-/// [`lazy_smp_answers_movetime_and_stop_with_a_legal_move`], the answers due within their budgets plus `slack`.
+/// [`lazy_smp_answers_movetime_and_stop_with_a_legal_move`]:
+/// its answers due within their budgets plus `slack`.
 fn lazy_smp_answers_movetime_and_stop_with_a_legal_move_within(slack: Duration) {
     let fen = "r1bakab2/9/2n6/p5n1p/4R4/9/P3C3P/9/9/RN3K3 b - - 0 1";
     let pos = Position::from_fen(fen).unwrap();
@@ -841,7 +846,8 @@ fn uci_ponder_hit_starts_the_clock_and_stop_ends_a_miss() {
     uci_ponder_hit_starts_the_clock_and_stop_ends_a_miss_within(HANG);
 }
 
-/// [`uci_ponder_hit_starts_the_clock_and_stop_ends_a_miss`], the answers due within their budgets plus `slack`.
+/// [`uci_ponder_hit_starts_the_clock_and_stop_ends_a_miss`]:
+/// its answers due within their budgets plus `slack`.
 fn uci_ponder_hit_starts_the_clock_and_stop_ends_a_miss_within(slack: Duration) {
     let mut s = Session::start();
     s.send("uci");
@@ -905,7 +911,8 @@ fn infinite_and_ponder_answer_only_after_stop_or_ponderhit_even_for_a_mate_in_on
     infinite_and_ponder_answer_only_after_stop_or_ponderhit_even_for_a_mate_in_one_within(HANG);
 }
 
-/// [`infinite_and_ponder_answer_only_after_stop_or_ponderhit_even_for_a_mate_in_one`], the answers due within their budgets plus `slack`.
+/// [`infinite_and_ponder_answer_only_after_stop_or_ponderhit_even_for_a_mate_in_one`]:
+/// its answers due within their budgets plus `slack`.
 fn infinite_and_ponder_answer_only_after_stop_or_ponderhit_even_for_a_mate_in_one_within(
     slack: Duration,
 ) {
@@ -955,7 +962,8 @@ fn malformed_go_values_are_reported_and_the_search_still_answers() {
     malformed_go_values_are_reported_and_the_search_still_answers_within(HANG);
 }
 
-/// [`malformed_go_values_are_reported_and_the_search_still_answers`], the answers due within their budgets plus `slack`.
+/// [`malformed_go_values_are_reported_and_the_search_still_answers`]:
+/// its answers due within their budgets plus `slack`.
 fn malformed_go_values_are_reported_and_the_search_still_answers_within(slack: Duration) {
     let mut s = Session::start();
     s.send("uci");
@@ -1098,7 +1106,8 @@ fn strength_options_weaken_the_search_and_bad_values_are_refused() {
     strength_options_weaken_the_search_and_bad_values_are_refused_within(HANG);
 }
 
-/// [`strength_options_weaken_the_search_and_bad_values_are_refused`], the answers due within their budgets plus `slack`.
+/// [`strength_options_weaken_the_search_and_bad_values_are_refused`]:
+/// its answers due within their budgets plus `slack`.
 fn strength_options_weaken_the_search_and_bad_values_are_refused_within(slack: Duration) {
     let mut s = Session::start();
     s.send("uci");
