@@ -1,6 +1,7 @@
 //! The opening book against the built binary: `chariot book build` from PGN in each
 //! move notation, read back and probed, and played from in UCI and UCCI sessions
-//! (`OwnBook`/`BookFile`, `usebook`/`bookfiles`), with missing and malformed files.
+//! (`OwnBook`/`BookFile`, `usebook`/`bookfiles`), with missing and malformed files; not
+//! for `go infinite` or `go ponder`, which search.
 
 mod common;
 
@@ -205,4 +206,73 @@ fn both_dialects_play_from_the_book_and_go_on_without_a_bad_one() {
         let (best, note) = answer(&lines);
         assert!(note.is_none() && best.starts_with("bestmove"), "{lines:?}");
     }
+}
+
+#[test]
+fn go_infinite_and_go_ponder_search_instead_of_playing_from_the_book() {
+    use std::time::Duration;
+    let d = dir("search");
+    let path = build_book(&d);
+    let mut e = common::Live::start();
+    e.send("uci");
+    e.send("setoption name OwnBook value true");
+    e.send(&format!("setoption name BookFile value {}", path.display()));
+    e.send("isready");
+    e.wait_for(|l| l == "readyok", Duration::from_secs(10));
+    e.send("position startpos");
+    // `go infinite` and `go ponder` in the book's start position: a search that reports
+    // its iterations and answers only when told, never the book's move at once.
+    for (go, end) in [
+        ("go infinite", "stop"),
+        ("go ponder wtime 5000 btime 5000", "ponderhit"),
+        ("go ponder wtime 5000 btime 5000", "stop"),
+    ] {
+        let from = e.log.len();
+        e.send(go);
+        let (first, _) = e.wait_for(
+            |l| l.starts_with("info depth 2 ") || l.starts_with("bestmove"),
+            Duration::from_secs(10),
+        );
+        assert!(
+            !first.starts_with("bestmove"),
+            "{go}: answered at once: {:?}",
+            &e.log[from..]
+        );
+        // Still searching half a second on.
+        let waited = std::time::Instant::now();
+        while let Some(line) =
+            e.next_within(Duration::from_millis(500).saturating_sub(waited.elapsed()))
+        {
+            assert!(!line.starts_with("bestmove"), "{go}: answered before {end}");
+        }
+        e.send(end);
+        let (best, _) = e.wait_for(|l| l.starts_with("bestmove"), Duration::from_secs(10));
+        let mv = best.split_whitespace().nth(1).unwrap();
+        assert!(Position::startpos().parse_move(mv).is_ok(), "{best}");
+        assert!(
+            !e.log[from..].iter().any(|l| l.contains("book move")),
+            "{go}: {:?}",
+            &e.log[from..]
+        );
+    }
+    // A plain `go` in the same position plays from the book.
+    let from = e.log.len();
+    e.send("go wtime 60000 btime 60000");
+    let (best, _) = e.wait_for(|l| l.starts_with("bestmove"), Duration::from_secs(10));
+    assert!(
+        ["bestmove h2e2", "bestmove b2e2"].contains(&best.as_str()),
+        "{best}"
+    );
+    assert!(
+        e.log[from..]
+            .iter()
+            .any(|l| l.starts_with("info string book move")),
+        "{:?}",
+        &e.log[from..]
+    );
+    assert!(
+        !e.log[from..].iter().any(|l| l.starts_with("info depth")),
+        "a search: {:?}",
+        &e.log[from..]
+    );
 }

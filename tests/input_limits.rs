@@ -1,6 +1,7 @@
 //! The largest numbers a GUI can send: `go mate` with the largest count, counters at the
-//! top of their range, and a hash table larger than the machine. The engine answers each
-//! without overflowing (CI runs these with overflow checks on) and keeps working.
+//! top of their range, and a hash table larger than the engine can have. The engine
+//! answers each without overflowing (CI runs these with overflow checks on) and keeps
+//! working.
 
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Stdio};
@@ -11,7 +12,12 @@ use std::time::{Duration, Instant};
 /// script, or, with `until`, once a line starting with it has come (end of input stops
 /// a search). The engine must end within 30 seconds.
 fn session_until(script: &str, until: Option<&str>) -> String {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_chariot"))
+    session_of(Command::new(env!("CARGO_BIN_EXE_chariot")), script, until)
+}
+
+/// [`session_until`] for the engine started by `command`.
+fn session_of(mut command: Command, script: &str, until: Option<&str>) -> String {
+    let mut child = command
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
@@ -93,40 +99,66 @@ fn counters_at_the_top_of_their_range_are_kept() {
     assert!(out.contains("bestmove "), "{out}");
 }
 
-/// `MemAvailable` in MB, where the system says.
-fn available_mb() -> Option<u64> {
-    let info = std::fs::read_to_string("/proc/meminfo").ok()?;
-    let line = info.lines().find(|l| l.starts_with("MemAvailable:"))?;
-    Some(line.split_whitespace().nth(1)?.parse::<u64>().ok()? / 1024)
+/// The address space the engine is given by [`limited_session`], in KiB (4 GiB):
+/// ample for the engine with its default table, too little for a table of 4 GiB or more.
+const ADDRESS_SPACE_KB: u64 = 4 << 20;
+
+/// [`session`] of the engine run with its address space limited to
+/// [`ADDRESS_SPACE_KB`] (`ulimit -v`), so that a large table cannot be had whatever
+/// memory the machine has free: where the system reports less free memory than the
+/// table needs the engine refuses it before allocating, elsewhere the allocator
+/// refuses it.
+fn limited_session(script: &str) -> String {
+    let mut command = Command::new("sh");
+    command.args([
+        "-c",
+        r#"ulimit -v "$1" && exec "$0""#,
+        env!("CARGO_BIN_EXE_chariot"),
+        &ADDRESS_SPACE_KB.to_string(),
+    ]);
+    session_of(command, script, None)
 }
 
 #[test]
-fn a_table_larger_than_the_machine_is_refused_and_the_old_one_kept() {
-    let Some(available) = available_mb() else {
-        eprintln!("note: no /proc/meminfo; the refusal is not checked here");
-        return;
-    };
-    if available >= 65536 {
-        eprintln!("note: {available} MB available; a 64 GiB table fits, nothing to refuse");
-        return;
+#[cfg(unix)]
+fn a_table_larger_than_the_engine_can_have_is_refused_and_the_old_one_kept() {
+    // The largest Hash, and one the machine may well have free (8 GiB) but the limit
+    // does not allow.
+    for mb in [65536, 8192] {
+        let out = limited_session(&format!(
+            "uci\nsetoption name Hash value {mb}\nisready\ngo depth 3\n"
+        ));
+        let error = out
+            .lines()
+            .find(|l| l.starts_with("info string error:"))
+            .unwrap_or_else(|| panic!("no error line for {mb} MB:\n{out}"));
+        assert!(
+            error.contains(&format!("{mb} MB")) && error.contains("keeping the 16 MB table"),
+            "{error}"
+        );
+        assert!(out.contains("readyok"), "{out}");
+        assert!(out.contains("bestmove "), "{out}");
     }
-    let out = session("uci\nsetoption name Hash value 65536\nisready\ngo depth 3\n");
-    let error = out
-        .lines()
-        .find(|l| l.starts_with("info string error:"))
-        .unwrap_or_else(|| panic!("no error line:\n{out}"));
-    assert!(
-        error.contains("65536 MB") && error.contains("keeping the 16 MB table"),
-        "{error}"
-    );
-    assert!(out.contains("readyok"), "{out}");
-    assert!(out.contains("bestmove "), "{out}");
     // UCCI says it in its own words.
-    let out = session("ucci\nsetoption hashsize 65536\nisready\n");
+    let out = limited_session("ucci\nsetoption hashsize 65536\nisready\n");
     assert!(
         out.lines()
             .any(|l| l.starts_with("info message error:") && l.contains("keeping")),
         "{out}"
+    );
+    // Within the limit, a larger table than the default is had: the limit is what
+    // refused the others.
+    let out = limited_session("uci\nsetoption name Hash value 64\nisready\n");
+    assert!(!out.contains("error"), "{out}");
+    assert!(out.contains("readyok"), "{out}");
+}
+
+#[test]
+#[cfg(not(unix))]
+fn a_table_larger_than_the_engine_can_have_is_refused_and_the_old_one_kept() {
+    eprintln!(
+        "note: no `ulimit -v` here to limit the engine's memory; \
+         the refusal of a table is not checked"
     );
 }
 

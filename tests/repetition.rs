@@ -589,27 +589,61 @@ fn the_side_that_did_not_check_can_claim_the_natural_limit() {
 
 #[test]
 fn the_verdict_follows_the_general_rules() {
+    // Red's conduct, Black's, the verdict, its loser and its result in words.
+    const RED: Option<Color> = Some(Color::Red);
+    const BLACK: Option<Color> = Some(Color::Black);
     let cases = [
-        (Allowed, Allowed, Verdict::Draw),
-        (Forbidden, Forbidden, Verdict::Draw),
-        (PerpetualCheck, PerpetualCheck, Verdict::Draw),
-        (Forbidden, Allowed, Verdict::Loses(Color::Red)),
-        (Allowed, Forbidden, Verdict::Loses(Color::Black)),
-        (PerpetualCheck, Allowed, Verdict::Loses(Color::Red)),
-        (PerpetualCheck, Forbidden, Verdict::Loses(Color::Red)),
-        (Allowed, PerpetualCheck, Verdict::Loses(Color::Black)),
-        (Forbidden, PerpetualCheck, Verdict::Loses(Color::Black)),
+        (Allowed, Allowed, Verdict::Draw, None, "draw"),
+        (Forbidden, Forbidden, Verdict::Draw, None, "draw"),
+        (PerpetualCheck, PerpetualCheck, Verdict::Draw, None, "draw"),
+        (
+            Forbidden,
+            Allowed,
+            Verdict::Loses(Color::Red),
+            RED,
+            "black wins",
+        ),
+        (
+            Allowed,
+            Forbidden,
+            Verdict::Loses(Color::Black),
+            BLACK,
+            "red wins",
+        ),
+        (
+            PerpetualCheck,
+            Allowed,
+            Verdict::Loses(Color::Red),
+            RED,
+            "black wins",
+        ),
+        (
+            PerpetualCheck,
+            Forbidden,
+            Verdict::Loses(Color::Red),
+            RED,
+            "black wins",
+        ),
+        (
+            Allowed,
+            PerpetualCheck,
+            Verdict::Loses(Color::Black),
+            BLACK,
+            "red wins",
+        ),
+        (
+            Forbidden,
+            PerpetualCheck,
+            Verdict::Loses(Color::Black),
+            BLACK,
+            "red wins",
+        ),
     ];
-    for (red, black, expected) in cases {
-        assert_eq!(verdict(red, black), expected, "{red:?} against {black:?}");
-        assert_eq!(expected.loser(), expected_loser(expected));
-    }
-}
-
-fn expected_loser(v: Verdict) -> Option<Color> {
-    match v {
-        Verdict::Draw => None,
-        Verdict::Loses(c) => Some(c),
+    for (red, black, expected, loser, result) in cases {
+        let v = verdict(red, black);
+        assert_eq!(v, expected, "{red:?} against {black:?}");
+        assert_eq!(v.loser(), loser, "{red:?} against {black:?}");
+        assert_eq!(v.result(), result, "{red:?} against {black:?}");
     }
 }
 
@@ -660,14 +694,32 @@ fn move_natures_are_the_same_in_every_view() {
     );
 }
 
+/// Where the games of [`rulings_of_random_repetitions_are_the_same_in_every_view`]
+/// start (each also colour-flipped): the start position, and two with a rook (and a
+/// cannon) near a bare or guarded king, where checks and chases come round.
+const RANDOM_REPETITION_STARTS: &[&str] = &[
+    chariot::board::START_FEN,
+    "4k4/9/9/9/9/9/9/9/4A4/R2AK4 w - - 0 1",
+    "2bak4/4a4/4b4/9/2n6/9/9/4C4/4A4/R2AK4 w - - 0 1",
+];
+
 #[test]
 fn rulings_of_random_repetitions_are_the_same_in_every_view() {
-    // Random games where each side, from time to time, plays a move and its way back:
-    // repetitions of every kind, judged in all four views.
+    // Random games where each side, from time to time, plays a move and its way back,
+    // and often a check: repetitions of every kind, judged in all four views.
     let mut rng = Rng(0x0BAD_5EED_0000_0002);
     let mut ruled = 0;
-    for _ in 0..60 {
-        let mut p = Position::startpos();
+    // How often each side's conduct and each verdict were met.
+    let mut conducts: std::collections::HashMap<(Color, Conduct), usize> = Default::default();
+    let mut verdicts: std::collections::HashMap<Verdict, usize> = Default::default();
+    let starts: Vec<Position> = RANDOM_REPETITION_STARTS
+        .iter()
+        .map(|fen| pos(fen))
+        .flat_map(|p| [p.color_flipped(), p])
+        .collect();
+    for game in 0..120 {
+        let start = starts[game % starts.len()].clone();
+        let mut p = start.clone();
         let mut history: Vec<Move> = Vec::new();
         for _ in 0..80 {
             let moves = p.legal_moves();
@@ -680,16 +732,27 @@ fn rulings_of_random_repetitions_are_the_same_in_every_view() {
                 .checked_sub(2)
                 .map(|i| Move::new(history[i].to(), history[i].from()))
                 .filter(|m| moves.contains(m) && p.piece_at(m.to()).is_none());
+            let checks: Vec<Move> = moves
+                .iter()
+                .copied()
+                .filter(|&m| p.gives_check(m))
+                .collect();
             let m = match back {
                 Some(m) if rng.next() % 4 != 0 => m,
+                _ if !checks.is_empty() && rng.next() % 2 == 0 => {
+                    checks[(rng.next() % checks.len() as u64) as usize]
+                }
                 _ => moves[(rng.next() % moves.len() as u64) as usize],
             };
             p.make_move(m);
             history.push(m);
             if let Some(ruling) = p.repetition_ruling() {
                 ruled += 1;
+                *conducts.entry((Color::Red, ruling.red)).or_default() += 1;
+                *conducts.entry((Color::Black, ruling.black)).or_default() += 1;
+                *verdicts.entry(ruling.verdict).or_default() += 1;
                 for view in views().iter().skip(1) {
-                    let mut t = (view.position)(&Position::startpos());
+                    let mut t = (view.position)(&start);
                     for &h in &history {
                         t.make_move(view.mv(h));
                     }
@@ -709,6 +772,24 @@ fn rulings_of_random_repetitions_are_the_same_in_every_view() {
         }
     }
     assert!(ruled > 50, "only {ruled} repetitions met");
+    // Every kind: each side idle, attacking and checking perpetually; draws and losses
+    // for each side.
+    for color in Color::ALL {
+        for conduct in [Allowed, Forbidden, PerpetualCheck] {
+            assert!(
+                conducts.contains_key(&(color, conduct)),
+                "no {color:?} {conduct:?} in {conducts:?}"
+            );
+        }
+    }
+    for v in [
+        Verdict::Draw,
+        Verdict::Loses(Color::Red),
+        Verdict::Loses(Color::Black),
+    ] {
+        assert!(verdicts.contains_key(&v), "no {v:?} in {verdicts:?}");
+    }
+    eprintln!("{ruled} rulings: {conducts:?}, {verdicts:?}");
 }
 
 // ----- the ruled cases, under both rule sets ---------------------------------------------

@@ -61,6 +61,10 @@ pub struct Verdict {
     /// forfeit, a crash, a hang, garbage or a failure to start. Counted by the
     /// tie-breaks.
     pub foul: bool,
+    /// The rules core's ending when the rules decided ([`Position::game_end`]: a mate,
+    /// a stalemate, a repetition ruling, a limit); `None` when something else did (a
+    /// failure, a resignation, an adjudication, an agreement).
+    pub end: Option<GameEnd>,
 }
 
 impl Verdict {
@@ -70,6 +74,7 @@ impl Verdict {
             outcome,
             reason: reason.into(),
             foul: false,
+            end: None,
         }
     }
 
@@ -99,7 +104,7 @@ pub fn judge(pos: &Position, rules: &GameRules, game_plies: usize) -> Option<Ver
 
 /// The outcome and words for a game ended by the rules.
 pub fn ruling_for(end: &GameEnd, rules: &GameRules) -> Verdict {
-    match end {
+    let verdict = match end {
         GameEnd::Checkmate(loser) => Verdict::new(
             GameOutcome::loss_for(*loser),
             format!("{} mates", name(loser.other())),
@@ -112,13 +117,17 @@ pub fn ruling_for(end: &GameEnd, rules: &GameRules) -> Verdict {
         GameEnd::InsufficientMaterial | GameEnd::NaturalLimit | GameEnd::MoveLimit => {
             Verdict::new(GameOutcome::Draw, end.detail_under(rules))
         }
+    };
+    Verdict {
+        end: Some(end.clone()),
+        ..verdict
     }
 }
 
 /// A repetition ruling in the arbiter's words; a loss by it is a foul.
 fn repetition_words(ruling: &Ruling) -> Verdict {
     let reason = ruling.reason();
-    match ruling.verdict.loser() {
+    let verdict = match ruling.verdict.loser() {
         None => Verdict::new(GameOutcome::Draw, format!("repetition: {reason}")),
         Some(loser) => {
             let words = if ruling.conduct(loser) == Conduct::PerpetualCheck {
@@ -128,6 +137,10 @@ fn repetition_words(ruling: &Ruling) -> Verdict {
             };
             Verdict::foul(GameOutcome::loss_for(loser), words)
         }
+    };
+    Verdict {
+        end: Some(GameEnd::Repetition(ruling.clone())),
+        ..verdict
     }
 }
 
@@ -139,10 +152,13 @@ pub fn judge_claim(pos: &Position, rules: &GameRules) -> Option<Verdict> {
     let claimer = pos.side_to_move();
     let r = repetition_with(pos, 2, rules.rule_set)?;
     match r.outcome {
-        GameOutcome::Draw => Some(Verdict::new(
-            GameOutcome::Draw,
-            format!("{} claims a draw by repetition", name(claimer)),
-        )),
+        GameOutcome::Draw => Some(Verdict {
+            end: r.end.clone(),
+            ..Verdict::new(
+                GameOutcome::Draw,
+                format!("{} claims a draw by repetition", name(claimer)),
+            )
+        }),
         o if o == GameOutcome::win_for(claimer) => Some(r),
         _ => None,
     }
@@ -210,6 +226,14 @@ mod tests {
         play(&mut pos, "a8a9");
         let r = judge(&pos, &GameRules::default(), 9).expect("a ruling");
         assert_eq!(r.outcome, GameOutcome::BlackWins, "{}", r.reason);
+        // The verdict carries the rules core's ruling, typed.
+        match r.end {
+            Some(GameEnd::Repetition(ruling)) => {
+                assert_eq!(ruling.verdict.loser(), Some(Color::Red));
+                assert_eq!(ruling.red, Conduct::PerpetualCheck);
+            }
+            other => panic!("{other:?}"),
+        }
     }
 
     #[test]
@@ -242,6 +266,10 @@ mod tests {
         let r = judge(&pos, &GameRules::default(), 1).expect("mate");
         assert_eq!(r.outcome, GameOutcome::RedWins);
         assert!(r.reason.contains("mates"));
+        assert_eq!(r.end, Some(GameEnd::Checkmate(Color::Black)));
+        assert!(!r.foul);
+        // A foul of an engine is no ending of the rules.
+        assert_eq!(Verdict::foul(GameOutcome::RedWins, "illegal").end, None);
 
         let mut pos = Position::from_fen("4k4/4a4/9/9/R8/3R5/9/9/9/4K4 w - - 0 1").unwrap();
         play(&mut pos, "a5f5");

@@ -4,7 +4,7 @@
 
 use std::time::{Duration, Instant};
 
-use chariot::board::{Color, GameRules, Move, Position};
+use chariot::board::{Color, GameEnd, GameRules, Move, Position};
 
 use crate::arbiter::{forbidden_moves, judge, judge_claim, GameOutcome, Verdict};
 use crate::clock::Clock;
@@ -99,6 +99,10 @@ pub struct GameRecord {
     pub reason: String,
     /// The loser lost by a foul (see [`Verdict::foul`]).
     pub foul: bool,
+    /// The rules core's ending when the rules ended the game (see [`Verdict::end`]):
+    /// `None` when an engine's failure, a resignation, an adjudication or an agreement
+    /// did, and for games read back from a file.
+    pub end: Option<GameEnd>,
     /// Time control in words (PGN tag).
     pub time_control: String,
 }
@@ -274,12 +278,14 @@ pub fn play_game(
         outcome: GameOutcome::Draw,
         reason: String::new(),
         foul: false,
+        end: None,
         time_control: tc_text,
     };
     let ruling = run(red, black, &mut pos, settings, &mut record);
     record.outcome = ruling.outcome;
     record.reason = ruling.reason;
     record.foul = ruling.foul;
+    record.end = ruling.end;
     record
 }
 

@@ -152,6 +152,7 @@ mod tests {
             outcome: GameOutcome::RedWins,
             reason: "B {x}".into(),
             foul: false,
+            end: None,
             time_control: "10+0.1".into(),
         };
         let tags = Tags {

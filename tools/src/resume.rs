@@ -199,6 +199,8 @@ fn parse_game(fields: &[&str]) -> Result<StoredGame, String> {
             outcome: parse_outcome(fields[5])?,
             reason: unescape(fields[10])?,
             foul: fields[6] == "1",
+            // Not kept in the state file.
+            end: None,
             time_control: unescape(fields[11])?,
         },
     })
@@ -314,6 +316,7 @@ mod tests {
             outcome: GameOutcome::BlackWins,
             reason: "Red resigns\nat once".into(),
             foul: true,
+            end: None,
             time_control: "10+0.1".into(),
         }
     }

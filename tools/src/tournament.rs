@@ -437,7 +437,7 @@ enum Progress {
     Started(usize),
     /// A game's record, and where to say that it has been counted: its worker takes
     /// no new game before, so a decision it leads to (SPRT) stops the worker first.
-    Finished(usize, GameRecord, mpsc::Sender<()>),
+    Finished(usize, Box<GameRecord>, mpsc::Sender<()>),
 }
 
 /// What the runner keeps across the batches of games: the PGN and state files, the
@@ -688,7 +688,10 @@ impl Batch<'_> {
                         &cfg.settings,
                     );
                     let (counted, wait) = mpsc::channel();
-                    if tx.send(Progress::Finished(k, record, counted)).is_err() {
+                    if tx
+                        .send(Progress::Finished(k, Box::new(record), counted))
+                        .is_err()
+                    {
                         return;
                     }
                     let _ = wait.recv();
@@ -709,7 +712,7 @@ impl Batch<'_> {
                         );
                     }
                     Progress::Finished(k, record, counted) => {
-                        self.count(st, recorder, pending[k], record, true, out);
+                        self.count(st, recorder, pending[k], *record, true, out);
                         let _ = counted.send(());
                     }
                 }

@@ -140,15 +140,19 @@ fn book_openings_are_lines_the_book_holds() {
     for o in &openings {
         assert!(!o.moves.is_empty() && o.moves.len() <= 4, "{o:?}");
         assert!(seen.insert(o.moves.clone()), "duplicate {o:?}");
-        // Every move is one of the book's moves in the position before it.
+        // Every move is one of the book's moves in the position before it, as the book
+        // gives it; its mirror image only where the position is its own mirror (there
+        // the book's move stands for both).
         let mut pos = Position::startpos();
         for m in &o.moves {
             let mv = pos.parse_move(m).unwrap();
+            let symmetric = pos.mirrored().key() == pos.key();
             assert!(
                 book.probe(&pos)
                     .iter()
-                    .any(|b| b.mv == mv || b.mv == mv.mirror_file()),
-                "{o:?}"
+                    .any(|b| b.mv == mv || (symmetric && b.mv == mv.mirror_file())),
+                "{m} in {}: {o:?}",
+                pos.to_fen()
             );
             pos.make_move(mv);
         }

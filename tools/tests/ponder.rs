@@ -76,6 +76,9 @@ struct PonderSearch {
 #[derive(Debug, Default)]
 struct Trace {
     answers: Vec<(String, Option<String>)>,
+    /// The time each counted answer's search took, as the engine measured it (the
+    /// `time` of its `info` line; from `go ponder` for a ponder search).
+    searched_ms: Vec<u64>,
     gos: Vec<String>,
     ponders: Vec<PonderSearch>,
     dropped: Vec<String>,
@@ -148,6 +151,11 @@ fn read_trace(path: &Path) -> Trace {
                     state != State::Barrier && state != State::Stopping,
                     "'{body}' before the stopped search was cleared\n{text}"
                 );
+            }
+            ("> ", "info") if state == State::Searching => {
+                if let Some(i) = words.iter().position(|w| *w == "time") {
+                    t.searched_ms.push(words[i + 1].parse().unwrap());
+                }
             }
             ("> ", "bestmove") => {
                 let ponder = words
@@ -363,67 +371,109 @@ fn both_engines_ponder_at_once() {
     check_clocks(&rec, Color::Black, &tb, Protocol::Ucci, [(20_000, 500); 2]);
 }
 
+/// The clock of the ponderer of [`free_pondering_game`], ms.
+const FREE_CLOCK_MS: u64 = 5_000;
+
+/// A game of 15 moves a side between a UCI ponderer on a [`FREE_CLOCK_MS`] clock that
+/// searches `think` ms from `go` or `go ponder` and expects the reply its opponent
+/// plays, and an opponent that takes 250 ms a move: the record and the ponderer's
+/// trace, checked for the protocol, 14 ponder hits, no miss, the clocks of every `go`,
+/// the opponent's time, and the ponderer's own measure of its searches (each at least
+/// `think`).
+fn free_pondering_game(think: u64) -> (GameRecord, Trace) {
+    let trace = temp(&format!("free-{think}.trace"));
+    let other = temp(&format!("free-{think}-other.trace"));
+    let think_arg = think.to_string();
+    let clock = format!("{}+0", FREE_CLOCK_MS / 1000);
+    let mut red = fake(
+        "Ponderer",
+        &[
+            "random", "--seed", "3", "--ponder", "first", "--think", &think_arg,
+        ],
+        Protocol::Uci,
+        &clock,
+        &trace,
+    );
+    red.ponder = true;
+    let black = fake(
+        "Slow",
+        &["first", "--delay", "250"],
+        Protocol::Uci,
+        "60+0",
+        &other,
+    );
+    let rec = play_game(&red, &black, &Opening::startpos(), &settings(15));
+    assert!(!rec.foul, "{}", rec.reason);
+    assert_eq!(rec.moves.len(), 30, "{}", rec.reason);
+    let t = read_trace(&trace);
+    let (hits, misses) = check_ponderer(&rec, Color::Red, &t);
+    assert_eq!((hits, misses), (14, 0));
+    for (i, m) in rec.moves.iter().enumerate().skip(1).step_by(2) {
+        assert!(
+            m.time_ms >= 250,
+            "the opponent's move {i}: {} ms",
+            m.time_ms
+        );
+    }
+    assert_eq!(t.searched_ms.len(), 15, "{:?}", t.searched_ms);
+    assert!(
+        t.searched_ms.iter().all(|&ms| ms >= think),
+        "think {think}: searches of {:?} ms",
+        t.searched_ms
+    );
+    check_clocks(
+        &rec,
+        Color::Red,
+        &t,
+        Protocol::Uci,
+        [(FREE_CLOCK_MS, 0), (60_000, 0)],
+    );
+    (rec, t)
+}
+
 #[test]
 fn a_quick_answer_after_ponderhit_costs_nothing_and_pondering_is_free() {
-    // The opponent takes 250 ms a move. The ponderer answers 20 ms after ponderhit
-    // in one game (its search is done), and in the other it searches 400 ms from
-    // `go ponder`: on a hit only the part after the opponent's move (about 150 ms)
-    // counts. Over 15 moves that second engine thinks 6 s on a 4 s clock, and does not
-    // lose on time.
-    for (think, lo, hi) in [(20u64, 0u64, 150u64), (400, 60, 300)] {
-        let trace = temp(&format!("free-{think}.trace"));
-        let other = temp(&format!("free-{think}-other.trace"));
-        let think_arg = think.to_string();
-        let mut red = fake(
-            "Ponderer",
-            &[
-                "random", "--seed", "3", "--ponder", "first", "--think", &think_arg,
-            ],
-            Protocol::Uci,
-            "4+0",
-            &trace,
-        );
-        red.ponder = true;
-        let black = fake(
-            "Slow",
-            &["first", "--delay", "250"],
-            Protocol::Uci,
-            "60+0",
-            &other,
-        );
-        let rec = play_game(&red, &black, &Opening::startpos(), &settings(15));
-        assert!(!rec.foul, "{}", rec.reason);
-        assert_eq!(rec.moves.len(), 30, "{}", rec.reason);
-        let t = read_trace(&trace);
-        let (hits, misses) = check_ponderer(&rec, Color::Red, &t);
-        assert_eq!((hits, misses), (14, 0));
-        for (i, m) in rec.moves.iter().enumerate() {
-            if i % 2 == 1 {
-                assert!(
-                    m.time_ms >= 250,
-                    "the opponent's move {i}: {} ms",
-                    m.time_ms
-                );
-            } else if m.ponder_hit == Some(true) {
-                assert!(
-                    (lo..=hi).contains(&m.time_ms),
-                    "think {think}: move {i} charged {} ms",
-                    m.time_ms
-                );
-            }
-        }
-        let thought = think * rec.moves.len() as u64 / 2;
+    // The ponderer answers 20 ms after ponderhit in one game (its search is done), and
+    // in the other it searches 400 ms from `go ponder`: on a hit only the part after the
+    // opponent's move (about 150 ms) counts. Over 15 moves that second engine searches
+    // 6 s, by its own measure, on a 5 s clock, and is charged less than the clock.
+    // (How close each charge comes to the ideal is `latency_ponder_hit_charges`.)
+    for think in [20u64, 400] {
+        let (rec, t) = free_pondering_game(think);
+        let thought: u64 = t.searched_ms.iter().sum();
         let charged: u64 = rec.moves.iter().step_by(2).map(|m| m.time_ms).sum();
-        assert!(charged < 4_000, "{charged} ms charged");
+        eprintln!("think {think}: searched {thought} ms, charged {charged} ms");
+        assert!(charged < FREE_CLOCK_MS, "{charged} ms charged");
         if think == 400 {
-            assert!(thought > 4_000);
+            assert!(
+                thought > FREE_CLOCK_MS,
+                "searched {thought} ms, not more than the clock"
+            );
         }
-        check_clocks(
-            &rec,
-            Color::Red,
-            &t,
-            Protocol::Uci,
-            [(4_000, 0), (60_000, 0)],
+    }
+}
+
+/// Run with the machine quiet:
+/// `cargo test --release -p chariot-tools --test ponder -- --ignored latency`.
+/// The charge of each ponder hit of [`free_pondering_game`]: at most 150 ms when the
+/// search was done before the opponent moved, and 60 to 300 ms (about 150) when it
+/// ran 400 ms from `go ponder` and the opponent took 250 ms.
+#[test]
+#[ignore = "timing: run with the machine quiet"]
+fn latency_ponder_hit_charges() {
+    for (think, lo, hi) in [(20u64, 0u64, 150u64), (400, 60, 300)] {
+        let (rec, _) = free_pondering_game(think);
+        let charges: Vec<u64> = rec
+            .moves
+            .iter()
+            .step_by(2)
+            .filter(|m| m.ponder_hit == Some(true))
+            .map(|m| m.time_ms)
+            .collect();
+        println!("think {think}: ponder hits charged {charges:?} ms (want {lo}..={hi})");
+        assert!(
+            charges.iter().all(|ms| (lo..=hi).contains(ms)),
+            "think {think}: charged {charges:?} ms"
         );
     }
 }

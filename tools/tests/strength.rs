@@ -12,12 +12,77 @@ mod common;
 
 use common::chariot_engine;
 
-use chariot_tools::engine::Protocol;
+use chariot::board::GameEnd;
+use chariot_tools::arbiter::GameOutcome;
+use chariot_tools::engine::{EngineConfig, Protocol};
 use chariot_tools::formats::TournamentFormat;
-use chariot_tools::game::GameSettings;
-use chariot_tools::openings::{parse_openings, OpeningFormat};
+use chariot_tools::game::{play_game, GameRecord, GameSettings};
+use chariot_tools::openings::{parse_openings, Opening, OpeningFormat};
 use chariot_tools::rating::{RatingMethod, Scoring};
 use chariot_tools::tournament::{run, TournamentConfig};
+
+/// Whether a game was lost by a ruling of the rules core on a repetition (perpetual
+/// check or chase): the arbiter's typed ending, with the loser the ruling names. Not an
+/// illegal move, a time loss, a hang or a crash, even in a position seen before.
+fn lost_by_a_repetition_ruling(rec: &GameRecord) -> bool {
+    match &rec.end {
+        Some(GameEnd::Repetition(ruling)) => ruling
+            .verdict
+            .loser()
+            .is_some_and(|loser| rec.outcome == GameOutcome::loss_for(loser)),
+        _ => false,
+    }
+}
+
+/// A fake engine (this package's `fake-engine`) speaking UCCI without `banmoves`.
+fn fake(name: &str, args: &[&str]) -> EngineConfig {
+    let mut e = EngineConfig::new(name, env!("CARGO_BIN_EXE_fake-engine"), Protocol::Ucci);
+    e.args = args.iter().map(|s| s.to_string()).collect();
+    e.limits.depth = Some(1);
+    e.banmoves = Some(false);
+    e.init_timeout_ms = 5_000;
+    e
+}
+
+#[test]
+fn only_a_repetition_ruling_excuses_a_foul() {
+    let settings = GameSettings {
+        hang_timeout_ms: 5_000,
+        ..GameSettings::default()
+    };
+    // Red checks perpetually with its rook and loses by the ruling: excused.
+    let opening = Opening {
+        fen: "4k4/9/9/9/9/9/9/9/4A4/R2AK4 w - - 0 1".into(),
+        moves: Vec::new(),
+    };
+    let red = fake("Checker", &["first", "--prefer", "a0a9,a9a8,a8a9"]);
+    let black = fake("King", &["first", "--prefer", "e9e8,e8e9"]);
+    let rec = play_game(&red, &black, &opening, &settings);
+    assert!(
+        rec.foul && rec.outcome == GameOutcome::BlackWins,
+        "{}",
+        rec.reason
+    );
+    assert!(lost_by_a_repetition_ruling(&rec), "{}", rec.reason);
+    // Fouls in a position seen before (the start, after two horse moves out and back
+    // each): an illegal move and a crash are not excused.
+    for mode in ["illegal", "crash"] {
+        let red = fake("Cheat", &[mode, "2", "--prefer", "h0g2,g2h0"]);
+        let black = fake("Shuffler", &["first", "--prefer", "h9g7,g7h9"]);
+        let rec = play_game(&red, &black, &Opening::startpos(), &settings);
+        assert!(
+            rec.foul && rec.outcome == GameOutcome::BlackWins,
+            "{}",
+            rec.reason
+        );
+        assert_eq!(rec.moves.len(), 4, "{}", rec.reason);
+        assert!(
+            rec.final_position().last_repetition().is_some(),
+            "the foul came in a repeated position"
+        );
+        assert!(!lost_by_a_repetition_ruling(&rec), "{mode}: {}", rec.reason);
+    }
+}
 
 #[test]
 fn strength_rises_with_the_level_at_fixed_nodes() {
@@ -66,12 +131,10 @@ fn strength_rises_with_the_level_at_fixed_nodes() {
     let out = String::from_utf8(out).unwrap();
     assert_eq!(st.games.len(), 32, "{out}");
     // No illegal move, time loss, hang or crash. A loss by a repetition ruling (a weak
-    // level checking or chasing perpetually) is a result of play like a mate: the game
-    // then ends on a position it has seen before.
+    // level checking or chasing perpetually) is a result of play like a mate.
     for (job, rec) in &st.games {
-        let repeated = rec.final_position().last_repetition().is_some();
         assert!(
-            !rec.foul || repeated,
+            !rec.foul || lost_by_a_repetition_ruling(rec),
             "game {}: {}\n{out}",
             job.number,
             rec.reason

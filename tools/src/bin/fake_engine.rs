@@ -37,6 +37,8 @@
 //! `go ponder` at once, as a broken engine would. `--think MS`: every search
 //! takes MS ms; `--delay MS`: wait MS ms before answering a plain `go`. `stop` while
 //! idle is answered `nobestmove` under UCCI (as ElephantEye does), ignored under UCI.
+//! Every answer's `info` line tells the time searched (`time MS`, from its `go` or
+//! `go ponder`, as the engine measured it).
 
 use std::io::{self, BufRead, Write};
 use std::time::{Duration, Instant};
@@ -132,9 +134,8 @@ fn main() {
         out: io::stdout().lock(),
         trace,
     };
-    // A ponder search: when it started and its answer, held back until `ponderhit` or
-    // `stop`.
-    let mut ponder_search: Option<(Instant, Vec<String>)> = None;
+    // A ponder search's answer, held back until `ponderhit` or `stop`.
+    let mut ponder_search: Option<Answer> = None;
     let mut pos = Position::startpos();
     let mut ucci = true;
     let mut moves_made: u64 = 0;
@@ -192,20 +193,14 @@ fn main() {
             }
             "isready" => say(&mut out, "readyok"),
             "ponderhit" => {
-                if let Some((started, lines)) = ponder_search.take() {
-                    let due = started + Duration::from_millis(think_ms);
+                if let Some(answer) = ponder_search.take() {
+                    let due = answer.started + Duration::from_millis(think_ms);
                     std::thread::sleep(due.saturating_duration_since(Instant::now()));
-                    for l in &lines {
-                        say(&mut out, l);
-                    }
+                    answer.say(&mut out);
                 }
             }
             "stop" => match ponder_search.take() {
-                Some((_, lines)) if !deaf_stop => {
-                    for l in &lines {
-                        say(&mut out, l);
-                    }
-                }
+                Some(answer) if !deaf_stop => answer.say(&mut out),
                 Some(_) => {}
                 None if ucci => say(&mut out, "nobestmove"),
                 None => {}
@@ -319,9 +314,8 @@ fn main() {
                     legal[rng.below(legal.len())].to_string()
                 };
                 let info = format!(
-                    "info depth 1 score {}{score} nodes 1 pv {}",
+                    "info depth 1 score {}{score} nodes 1",
                     if ucci { "" } else { "cp " },
-                    fmt_move(&mv)
                 );
                 let black = pos.side_to_move() == chariot::board::Color::Black;
                 let clock_key = match (ucci, black) {
@@ -360,19 +354,41 @@ fn main() {
                 let ponder = expected
                     .map(|p| format!(" ponder {}", fmt_move(&p)))
                     .unwrap_or_default();
-                let answer = vec![info, format!("bestmove {}{ponder}{tail}", fmt_move(&mv))];
+                let answer = Answer {
+                    started,
+                    info,
+                    pv: fmt_move(&mv),
+                    best: format!("bestmove {}{ponder}{tail}", fmt_move(&mv)),
+                };
                 if pondering && !eager {
-                    ponder_search = Some((started, answer));
+                    ponder_search = Some(answer);
                     continue;
                 }
                 let due = started + Duration::from_millis(think_ms.max(delay_ms));
                 std::thread::sleep(due.saturating_duration_since(Instant::now()));
-                for l in &answer {
-                    say(&mut out, l);
-                }
+                answer.say(&mut out);
             }
             _ => {}
         }
+    }
+}
+
+/// A search's answer: its `info` line (without the time), its move, and its `bestmove`
+/// line.
+struct Answer {
+    /// When its `go` (or `go ponder`) came.
+    started: Instant,
+    info: String,
+    pv: String,
+    best: String,
+}
+
+impl Answer {
+    /// Sends the answer, the `info` line with the time searched since `go` in ms.
+    fn say(&self, out: &mut Out) {
+        let ms = self.started.elapsed().as_millis();
+        out.say(&format!("{} time {ms} pv {}", self.info, self.pv));
+        out.say(&self.best);
     }
 }
 

@@ -412,6 +412,7 @@ pub(crate) mod testing {
                     outcome,
                     reason: "by rule".to_string(),
                     foul: false,
+                    end: None,
                     time_control: "-".to_string(),
                 };
                 st.add(job, record);
