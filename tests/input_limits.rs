@@ -131,6 +131,39 @@ fn a_table_larger_than_the_machine_is_refused_and_the_old_one_kept() {
 }
 
 #[test]
+fn an_endless_book_file_is_refused_at_once() {
+    // `/dev/zero` never ends: the engine must not read it to the end (it would run out
+    // of memory) but refuse it with one error line, quickly, and play on without a book.
+    if !std::path::Path::new("/dev/zero").exists() {
+        eprintln!("note: no /dev/zero; not checked here");
+        return;
+    }
+    let start = Instant::now();
+    let out = session(
+        "uci\nsetoption name OwnBook value true\nsetoption name BookFile value /dev/zero\n\
+         isready\nposition startpos\ngo depth 2\n",
+    );
+    assert!(
+        start.elapsed() < Duration::from_secs(5),
+        "took {:?}",
+        start.elapsed()
+    );
+    let error = out
+        .lines()
+        .find(|l| l.starts_with("info string error:"))
+        .unwrap_or_else(|| panic!("no error line:\n{out}"));
+    assert!(
+        error.contains("/dev/zero")
+            && error.contains("not a Chariot book")
+            && error.contains("playing without a book"),
+        "{error}"
+    );
+    assert!(out.contains("readyok"), "{out}");
+    assert!(out.contains("bestmove "), "{out}");
+    assert!(!out.contains("book move"), "{out}");
+}
+
+#[test]
 fn stop_and_quit_end_a_perft_or_bench_that_would_never_finish() {
     // Everything arrives at once: `stop` must not wait for `go perft 64`, and `quit`
     // must not wait for `bench 64`.
