@@ -231,11 +231,14 @@ fn main() -> ExitCode {
                 input_encoding,
                 output,
             };
+            // Buffered: a file of many broken games has as many error lines.
+            let mut messages = io::BufWriter::new(io::stderr().lock());
             let summary = chariot::notation::files::pgn_command(
                 &command,
-                &mut io::stdout().lock(),
-                &mut io::stderr().lock(),
+                &mut io::BufWriter::new(io::stdout().lock()),
+                &mut messages,
             );
+            let _ = messages.flush();
             match summary {
                 Ok(s) if s.errors == 0 => ExitCode::SUCCESS,
                 Ok(_) => ExitCode::from(1),

@@ -326,6 +326,86 @@ fn a_game_that_cannot_be_read_is_named_and_the_others_are_read() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// Reads `bytes` as `chariot pgn` does, on a thread, failing the test if that takes
+/// more than `limit` (the reader cannot be interrupted: a quadratic scan of a 10 MB file
+/// would take hours).
+fn read_within(bytes: Vec<u8>, limit: std::time::Duration) -> chariot::notation::files::GameFile {
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let _ = tx.send(read_bytes(&bytes, false, None));
+    });
+    rx.recv_timeout(limit)
+        .unwrap_or_else(|_| panic!("not read within {limit:?}"))
+}
+
+#[test]
+fn hostile_files_read_in_linear_time() {
+    const MB10: usize = 10 << 20;
+    let limit = std::time::Duration::from_secs(15);
+    let repeat = |unit: &str| unit.repeat(MB10 / unit.len());
+    // A normal game, read on its own: what each copy below must read as.
+    let normal = file_text(SIMPLIFIED, "全国赛", "\n");
+    let alone = read_bytes(normal.as_bytes(), false, None);
+    let games: Vec<PgnGame> = alone.read().cloned().collect();
+    assert_eq!(games.len(), 2);
+
+    // Every line an unclosed comment, outside any game: one note of skipped text, the
+    // normal games before read as they do alone, and a game after is read too.
+    let junk = repeat("{\n");
+    let after = "[Event \"after\"]\n\n1. h2e2 h9g7 *\n";
+    let file = read_within(format!("{normal}{junk}{after}").into_bytes(), limit);
+    let read: Vec<PgnGame> = file.read().cloned().collect();
+    assert_eq!(read.len(), 3);
+    assert_eq!(read[..2], games[..]);
+    assert_eq!(read[2].moves.len(), 2);
+    assert_eq!(read[2].tag("Event"), Some("after"));
+    assert_eq!(file.failed().count(), 0);
+    assert_eq!(
+        file.notes.len(),
+        1,
+        "{:?}",
+        &file.notes[..3.min(file.notes.len())]
+    );
+    assert!(file.notes[0].contains("skipped text outside a game: '{ {"));
+
+    // Many games, each with a comment that is not closed: each is an error of its own.
+    let unit = "[Event \"x\"]\n\n1. h2e2 {unclosed\n";
+    let file = read_within(repeat(unit).into_bytes(), limit);
+    assert_eq!(file.games.len(), MB10 / unit.len());
+    assert_eq!(file.read().count(), 0);
+    for (n, error) in file.failed().take(3) {
+        assert!(
+            error.to_string().contains("comment not closed by '}'"),
+            "game {n}: {error}"
+        );
+    }
+
+    // One line of ten megabytes of tags (each used to look for the end of the line).
+    let file = read_within(
+        format!("{}\n\n1. h2e2 *\n", repeat("[a \"b\"]")).into_bytes(),
+        limit,
+    );
+    assert_eq!(file.games.len(), 1);
+    assert_eq!(file.read().next().map(|g| g.tags.len()), Some(MB10 / 7));
+
+    // `chariot pgn` reads a hostile file as quickly, with one error line a game.
+    let dir = scratch("hostile");
+    let path = write(&dir, "unclosed.pgn", repeat(unit).as_bytes());
+    let start = std::time::Instant::now();
+    let out = pgn(&[p(&path)]);
+    assert!(
+        start.elapsed() < limit,
+        "chariot pgn took {:?}",
+        start.elapsed()
+    );
+    let stderr = text(&out.stderr);
+    assert_eq!(
+        stderr.lines().last(),
+        Some(format!("0 games, 0 moves, {} errors", MB10 / unit.len()).as_str())
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 #[test]
 fn usage_errors_exit_with_status_2() {
     let dir = scratch("usage");
