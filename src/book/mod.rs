@@ -274,16 +274,19 @@ impl Book {
     }
 
     /// A book move for `pos` among those `allowed` accepts, chosen with probability in
-    /// proportion to its weight (`random` uniform in `[0, 1)`); for a symmetric
-    /// position the mirror image is played half the time (`random` decides that too).
+    /// proportion to its weight by `choice`; for a symmetric position its mirror image
+    /// is played when `mirror` is at least ½. `choice` and `mirror` are two independent
+    /// uniform numbers in `[0, 1)`: one number for both would tie the mirror to the move
+    /// (with weights 90 and 10, the lighter move would always come mirrored).
     /// `None` when the book has no such move.
     pub fn pick(
         &self,
         pos: &Position,
-        random: f64,
+        choice: f64,
+        mirror: f64,
         allowed: impl Fn(Move) -> bool,
     ) -> Option<BookMove> {
-        let flip = symmetric(pos) && (random * 2.0).fract() >= 0.5;
+        let flip = symmetric(pos) && mirror >= 0.5;
         let moves: Vec<BookMove> = self
             .probe(pos)
             .into_iter()
@@ -297,7 +300,7 @@ impl Book {
         if total == 0 {
             return None;
         }
-        let mut target = (random.clamp(0.0, 1.0) * total as f64) as u64;
+        let mut target = (choice.clamp(0.0, 1.0) * total as f64) as u64;
         for b in &moves {
             if target < u64::from(b.weight) {
                 return Some(*b);
@@ -326,7 +329,8 @@ impl Book {
             let mut pos = start.clone();
             let mut line = Vec::new();
             while line.len() < plies {
-                let Some(b) = self.pick(&pos, next(), |_| true) else {
+                let (choice, mirror) = (next(), next());
+                let Some(b) = self.pick(&pos, choice, mirror, |_| true) else {
                     break;
                 };
                 pos.make_move(b.mv);
@@ -470,12 +474,9 @@ mod tests {
             stored_move(&start, mv("b2e2"))
         );
         let book = Book::from_entries(vec![entry(&start, "h2e2", 5)]);
-        let picked: Vec<Move> = (0..4)
-            .map(|i| {
-                book.pick(&start, f64::from(i) / 4.0 + 0.1, |_| true)
-                    .unwrap()
-                    .mv
-            })
+        let picked: Vec<Move> = [0.2, 0.7]
+            .iter()
+            .map(|&mirror| book.pick(&start, 0.5, mirror, |_| true).unwrap().mv)
             .collect();
         assert!(
             picked.contains(&mv("h2e2")) && picked.contains(&mv("b2e2")),
@@ -489,20 +490,62 @@ mod tests {
         let book = Book::from_entries(vec![entry(&start, "c3c4", 90), entry(&start, "b0c2", 10)]);
         let mut c3c4 = 0;
         for i in 0..100 {
-            let b = book.pick(&start, f64::from(i) / 100.0, |_| true).unwrap();
+            let b = book
+                .pick(&start, f64::from(i) / 100.0, 0.3, |_| true)
+                .unwrap();
             if b.mv == mv("c3c4") || b.mv == mv("g3g4") {
                 c3c4 += 1;
             }
         }
         assert!((85..=95).contains(&c3c4), "{c3c4}");
-        assert!(book.pick(&start, 0.3, |m| m == mv("a3a4")).is_none());
+        assert!(book.pick(&start, 0.3, 0.3, |m| m == mv("a3a4")).is_none());
         let only = book
-            .pick(&start, 0.3, |m| m == mv("b0c2") || m == mv("h0g2"))
+            .pick(&start, 0.3, 0.3, |m| m == mv("b0c2") || m == mv("h0g2"))
             .unwrap();
         assert!(only.mv == mv("b0c2") || only.mv == mv("h0g2"));
         assert!(book
             .probe(&Position::from_fen("3k5/9/9/9/9/9/9/9/9/4K4 w - - 0 1").unwrap())
             .is_empty());
+    }
+
+    #[test]
+    fn the_mirror_is_drawn_apart_from_the_move() {
+        // Weights 90 and 10 at the (symmetric) start: each move and its mirror image
+        // should come about half as often as the move is chosen: 45 % c3c4, 45 % g3g4,
+        // 5 % b0c2, 5 % h0g2.
+        let start = Position::startpos();
+        let book = Book::from_entries(vec![entry(&start, "c3c4", 90), entry(&start, "b0c2", 10)]);
+        let mut state = 0x2545_F491_4F6C_DD1Du64;
+        let mut next = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state >> 11) as f64 / (1u64 << 53) as f64
+        };
+        let draws = 40_000;
+        let mut counts = [0u32; 4];
+        let names = ["c3c4", "g3g4", "b0c2", "h0g2"];
+        for _ in 0..draws {
+            let (choice, mirror) = (next(), next());
+            let picked = book.pick(&start, choice, mirror, |_| true).unwrap().mv;
+            let k = names.iter().position(|n| mv(n) == picked).unwrap();
+            counts[k] += 1;
+        }
+        for (k, share) in [0.45, 0.45, 0.05, 0.05].iter().enumerate() {
+            let got = f64::from(counts[k]) / f64::from(draws);
+            // Four standard deviations at most (under 0.01 for 45 %, 0.005 for 5 %).
+            let sd = (share * (1.0 - share) / f64::from(draws)).sqrt();
+            assert!(
+                (got - share).abs() < 4.0 * sd,
+                "{}: {got:.4}, expected {share} ({counts:?})",
+                names[k]
+            );
+        }
+        // The book's test openings draw the same way: all four first moves come.
+        let firsts: Vec<Move> = book.lines(&start, 1, 4, 11).iter().map(|l| l[0]).collect();
+        for name in names {
+            assert!(firsts.contains(&mv(name)), "{name}: {firsts:?}");
+        }
     }
 
     #[test]

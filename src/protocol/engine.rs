@@ -663,8 +663,9 @@ impl Engine {
             return None;
         }
         let book = self.settings.book.as_ref()?;
-        let random = search::skill::Dice::new(self.position.key()).next_unit();
-        book.pick(&self.position, random, |mv| allowed.contains(&mv))
+        let mut dice = search::skill::Dice::new(self.position.key());
+        let (choice, mirror) = (dice.next_unit(), dice.next_unit());
+        book.pick(&self.position, choice, mirror, |mv| allowed.contains(&mv))
     }
 
     fn build_position(&self, source: &PositionSource, moves: &[String]) -> Option<Position> {
