@@ -404,6 +404,13 @@ fn print_line(answer: Result<String, String>) -> ExitCode {
 }
 
 fn run_perft(depth: u32, fen: &str, divide: bool, threads: usize) -> ExitCode {
+    if depth > perft::MAX_DEPTH {
+        eprintln!(
+            "error: perft depth {depth} is too deep (at most {})",
+            perft::MAX_DEPTH
+        );
+        return ExitCode::from(2);
+    }
     let mut pos = match Position::from_fen(fen) {
         Ok(pos) => pos,
         Err(e) => {
