@@ -453,6 +453,10 @@ struct HumanReport {
 }
 
 impl chariot::search::Reporter for HumanReport {
+    fn problem(&self, text: &str) {
+        eprintln!("error: {text}");
+    }
+
     fn info(&self, info: &chariot::search::Info) {
         // Only finished depths; an aspiration bound is no result to show a person.
         if info.bound.is_some() {

@@ -164,6 +164,68 @@ fn an_endless_book_file_is_refused_at_once() {
 }
 
 #[test]
+fn threads_that_cannot_be_started_are_an_error_line_and_fewer_threads() {
+    // 256 threads of 16 MiB stacks do not fit in 2 GiB of address space (ulimit -v): the
+    // helpers that cannot be started are told in one error line, and the search goes
+    // on with those that could.
+    if !std::path::Path::new("/bin/sh").exists() {
+        eprintln!("note: no /bin/sh; not checked here");
+        return;
+    }
+    let script = "uci\nsetoption name Threads value 256\nposition startpos\ngo depth 3\nisready\n";
+    let mut child = Command::new("/bin/sh")
+        .args([
+            "-c",
+            "ulimit -v 2097152 || exit 99; exec \"$0\"",
+            env!("CARGO_BIN_EXE_chariot"),
+        ])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the shell starts");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(script.as_bytes())
+        .unwrap();
+    let start = Instant::now();
+    while child.try_wait().expect("wait").is_none() {
+        if start.elapsed() > Duration::from_secs(60) {
+            let _ = child.kill();
+            panic!("the engine did not end within 60 s");
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    let output = child.wait_with_output().expect("the engine ends");
+    if output.status.code() == Some(99) {
+        eprintln!("note: this shell cannot set ulimit -v; not checked here");
+        return;
+    }
+    let out = String::from_utf8_lossy(&output.stdout);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        output.status.success(),
+        "exit {:?}: {stderr}",
+        output.status
+    );
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    let errors: Vec<&str> = out
+        .lines()
+        .filter(|l| l.starts_with("info string error: cannot start search thread"))
+        .collect();
+    assert_eq!(errors.len(), 1, "{out}");
+    assert!(
+        errors[0].contains("of 256") && errors[0].contains("; searching with "),
+        "{}",
+        errors[0]
+    );
+    assert!(out.contains("readyok"), "{out}");
+    assert_eq!(out.matches("bestmove ").count(), 1, "{out}");
+}
+
+#[test]
 fn stop_and_quit_end_a_perft_or_bench_that_would_never_finish() {
     // Everything arrives at once: `stop` must not wait for `go perft 64`, and `quit`
     // must not wait for `bench 64`.
