@@ -6,7 +6,8 @@
 //! 1. **Order.** Engines are listed by the placing so far (第15.2条: points, 对手分, wins,
 //!    fouls), equal engines by seed. Round 1 lists them by seed.
 //! 2. **Bye.** With an odd count the lowest-listed engine that has not had a bye sits
-//!    out, scored as a win (the scoring's points for a win, and one win); its 对手分
+//!    out, scored as a won round: the scoring's points for a win and one win for each
+//!    game an encounter has (`-games`: two wins with two games); its 对手分
 //!    counts the lowest score among the engines that have scored (第14.4条 of the 2011
 //!    rules). If the others could not then be paired, the next one up takes it.
 //! 3. **Round 1** by seed: the top half against the bottom half (1 v h+1, 2 v h+2, …);
@@ -269,7 +270,13 @@ impl Swiss {
 
     /// The standings after the games so far (第15.2条).
     pub fn ranking(&self, st: &Standings) -> Vec<RankEntry> {
-        rank_swiss(&self.seeds, &st.results(), &self.byes(), self.scoring)
+        rank_swiss(
+            &self.seeds,
+            &st.results(),
+            &self.byes(),
+            self.games,
+            self.scoring,
+        )
     }
 
     /// Pairs the next round from the standings; `Err` when none was found that avoids a
@@ -585,6 +592,36 @@ mod tests {
             let last = after.last().unwrap();
             let total: f64 = last.iter().map(|e| e.points).sum();
             assert_eq!(total, 5.0 * 3.0 + 5.0, "rule {k}");
+        }
+    }
+
+    #[test]
+    fn a_bye_is_worth_a_won_round() {
+        // Five engines, two games an encounter, every game drawn: a round is worth 2
+        // points, so a bye is worth 2 points (two wins), as a round won 2-0 is.
+        for scoring in [Scoring::One, Scoring::Two] {
+            let mut st = standings(5);
+            let seeds: Vec<usize> = (0..5).collect();
+            let mut swiss = Swiss::new(&seeds, 2, 3, scoring, Rng::new(4));
+            run(&mut swiss, &mut st, &|_, _, _, _| 0.5);
+            assert_eq!(swiss.rounds().len(), 3);
+            let win = scoring.points(1.0);
+            let entries = swiss.ranking(&st);
+            for e in &entries {
+                let byes = swiss
+                    .rounds()
+                    .iter()
+                    .filter(|r| r.bye == Some(e.engine))
+                    .count() as u32;
+                let games = st.total(e.engine).games();
+                assert_eq!(games + 2 * byes, 6, "{e:?}");
+                assert_eq!(
+                    e.points,
+                    f64::from(games) * scoring.points(0.5) + f64::from(2 * byes) * win,
+                    "{e:?}"
+                );
+                assert_eq!(e.wins, 2 * byes, "{e:?}");
+            }
         }
     }
 
