@@ -231,11 +231,14 @@ fn main() -> ExitCode {
                 input_encoding,
                 output,
             };
+            // Buffered: a file of many broken games has as many error lines.
+            let mut messages = io::BufWriter::new(io::stderr().lock());
             let summary = chariot::notation::files::pgn_command(
                 &command,
-                &mut io::stdout().lock(),
-                &mut io::stderr().lock(),
+                &mut io::BufWriter::new(io::stdout().lock()),
+                &mut messages,
             );
+            let _ = messages.flush();
             match summary {
                 Ok(s) if s.errors == 0 => ExitCode::SUCCESS,
                 Ok(_) => ExitCode::from(1),
@@ -401,6 +404,13 @@ fn print_line(answer: Result<String, String>) -> ExitCode {
 }
 
 fn run_perft(depth: u32, fen: &str, divide: bool, threads: usize) -> ExitCode {
+    if depth > perft::MAX_DEPTH {
+        eprintln!(
+            "error: perft depth {depth} is too deep (at most {})",
+            perft::MAX_DEPTH
+        );
+        return ExitCode::from(2);
+    }
     let mut pos = match Position::from_fen(fen) {
         Ok(pos) => pos,
         Err(e) => {
@@ -443,6 +453,10 @@ struct HumanReport {
 }
 
 impl chariot::search::Reporter for HumanReport {
+    fn problem(&self, text: &str) {
+        eprintln!("error: {text}");
+    }
+
     fn info(&self, info: &chariot::search::Info) {
         // Only finished depths; an aspiration bound is no result to show a person.
         if info.bound.is_some() {

@@ -81,6 +81,22 @@ fn perft_counts_the_suites_leaves() {
 }
 
 #[test]
+fn perft_deeper_than_64_is_refused() {
+    // Unbounded, the recursion would overflow the stack long before any count ends.
+    for depth in ["100000", "4294967295", "65"] {
+        let out = chariot(&["perft", depth]);
+        assert_eq!(out.status.code(), Some(2), "perft {depth}");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            stderr.contains(&format!(
+                "error: perft depth {depth} is too deep (at most 64)"
+            )),
+            "{stderr}"
+        );
+    }
+}
+
+#[test]
 fn analyse_finds_the_mate_and_names_it_in_both_notations() {
     // Red mates in one: b0b9 (车八进九) shuts rank 9 while the a8 rook holds rank 8;
     // a8a9 lets the king out to e8.

@@ -326,6 +326,86 @@ fn a_game_that_cannot_be_read_is_named_and_the_others_are_read() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// Reads `bytes` as `chariot pgn` does, on a thread, failing the test if that takes
+/// more than `limit` (the reader cannot be interrupted: a quadratic scan of a 10 MB file
+/// would take hours).
+fn read_within(bytes: Vec<u8>, limit: std::time::Duration) -> chariot::notation::files::GameFile {
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let _ = tx.send(read_bytes(&bytes, false, None));
+    });
+    rx.recv_timeout(limit)
+        .unwrap_or_else(|_| panic!("not read within {limit:?}"))
+}
+
+#[test]
+fn hostile_files_read_in_linear_time() {
+    const MB10: usize = 10 << 20;
+    let limit = std::time::Duration::from_secs(15);
+    let repeat = |unit: &str| unit.repeat(MB10 / unit.len());
+    // A normal game, read on its own: what each copy below must read as.
+    let normal = file_text(SIMPLIFIED, "全国赛", "\n");
+    let alone = read_bytes(normal.as_bytes(), false, None);
+    let games: Vec<PgnGame> = alone.read().cloned().collect();
+    assert_eq!(games.len(), 2);
+
+    // Every line an unclosed comment, outside any game: one note of skipped text, the
+    // normal games before read as they do alone, and a game after is read too.
+    let junk = repeat("{\n");
+    let after = "[Event \"after\"]\n\n1. h2e2 h9g7 *\n";
+    let file = read_within(format!("{normal}{junk}{after}").into_bytes(), limit);
+    let read: Vec<PgnGame> = file.read().cloned().collect();
+    assert_eq!(read.len(), 3);
+    assert_eq!(read[..2], games[..]);
+    assert_eq!(read[2].moves.len(), 2);
+    assert_eq!(read[2].tag("Event"), Some("after"));
+    assert_eq!(file.failed().count(), 0);
+    assert_eq!(
+        file.notes.len(),
+        1,
+        "{:?}",
+        &file.notes[..3.min(file.notes.len())]
+    );
+    assert!(file.notes[0].contains("skipped text outside a game: '{ {"));
+
+    // Many games, each with a comment that is not closed: each is an error of its own.
+    let unit = "[Event \"x\"]\n\n1. h2e2 {unclosed\n";
+    let file = read_within(repeat(unit).into_bytes(), limit);
+    assert_eq!(file.games.len(), MB10 / unit.len());
+    assert_eq!(file.read().count(), 0);
+    for (n, error) in file.failed().take(3) {
+        assert!(
+            error.to_string().contains("comment not closed by '}'"),
+            "game {n}: {error}"
+        );
+    }
+
+    // One line of ten megabytes of tags (each used to look for the end of the line).
+    let file = read_within(
+        format!("{}\n\n1. h2e2 *\n", repeat("[a \"b\"]")).into_bytes(),
+        limit,
+    );
+    assert_eq!(file.games.len(), 1);
+    assert_eq!(file.read().next().map(|g| g.tags.len()), Some(MB10 / 7));
+
+    // `chariot pgn` reads a hostile file as quickly, with one error line a game.
+    let dir = scratch("hostile");
+    let path = write(&dir, "unclosed.pgn", repeat(unit).as_bytes());
+    let start = std::time::Instant::now();
+    let out = pgn(&[p(&path)]);
+    assert!(
+        start.elapsed() < limit,
+        "chariot pgn took {:?}",
+        start.elapsed()
+    );
+    let stderr = text(&out.stderr);
+    assert_eq!(
+        stderr.lines().last(),
+        Some(format!("0 games, 0 moves, {} errors", MB10 / unit.len()).as_str())
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 #[test]
 fn usage_errors_exit_with_status_2() {
     let dir = scratch("usage");
@@ -555,6 +635,106 @@ fn encrypted_xqf_reads_as_the_plain_one() {
             assert!(read_xqf(&encrypted[..len]).is_err());
         }
     }
+}
+
+#[test]
+fn xqf_side_to_move_byte_and_unknown_versions() {
+    use chariot::board::Color;
+    // A diagram (no moves) with Black to move: byte 0x32 says so.
+    let start = Position::from_fen("4k4/9/9/9/9/9/9/9/4A4/3K5 w - - 0 1").unwrap();
+    let mut bytes = write_xqf(&PgnGame::new(start)).unwrap().bytes;
+    assert_eq!(bytes[0x32], 0, "1.0 writes Red (reserved, 0)");
+    assert_eq!(read_xqf(&bytes).unwrap().start.side_to_move(), Color::Red);
+    bytes[0x32] = 1;
+    let black = read_xqf(&bytes).expect("reads");
+    assert_eq!(black.start.to_fen(), "4k4/9/9/9/9/9/9/9/4A4/3K5 b - - 0 1");
+    // The same in the encrypted layout (the byte is not encrypted).
+    let mut encrypted = encrypt_v18(&bytes, [1, 2, 3, 4, 5, 6, 7, 8], 0x5A);
+    encrypted[0x32] = 1;
+    assert_eq!(
+        read_xqf(&encrypted).unwrap().start.side_to_move(),
+        Color::Black
+    );
+    // With Black's moves after it.
+    let mut game = PgnGame::new(black.start.clone());
+    game.moves = vec![
+        Move::parse_iccs("e9f9").unwrap(),
+        Move::parse_iccs("e1d2").unwrap(),
+    ];
+    let mut with_moves = write_xqf(&game).unwrap().bytes;
+    with_moves[0x32] = 1;
+    assert_eq!(read_xqf(&with_moves).unwrap(), game);
+    // A Red first move where Black is to move is not legal; 2 is no side.
+    let mut red_first = write_xqf(&PgnGame {
+        moves: vec![Move::parse_iccs("h2e2").unwrap()],
+        ..PgnGame::default()
+    })
+    .unwrap()
+    .bytes;
+    red_first[0x32] = 1;
+    let err = read_xqf(&red_first).unwrap_err();
+    assert_eq!(
+        err.problem,
+        XqfProblem::Illegal(Move::parse_iccs("h2e2").unwrap())
+    );
+    bytes[0x32] = 2;
+    let err = read_xqf(&bytes).unwrap_err();
+    assert_eq!(
+        (err.offset, err.problem),
+        (0x32, XqfProblem::BadSideToMove { value: 2 })
+    );
+
+    // Versions: 10 (1.0) to 18 are read; others are refused, not guessed at.
+    let plain = write_xqf(&full_game()).unwrap().bytes;
+    for version in [0u8, 9, 19, 20, 0x7F, 0xFF] {
+        let mut unknown = encrypt_v18(&plain, [9, 8, 7, 6, 5, 4, 3, 2], 0xFF);
+        unknown[2] = version;
+        let err = read_xqf(&unknown).unwrap_err();
+        assert_eq!(
+            (err.offset, &err.problem),
+            (2, &XqfProblem::UnknownVersion { version }),
+            "{version}"
+        );
+        assert!(
+            err.to_string().contains("not one this reader knows"),
+            "{err}"
+        );
+    }
+    let dir = scratch("xqf-versions");
+    let mut v19 = encrypt_v18(&plain, [9, 8, 7, 6, 5, 4, 3, 2], 0xFF);
+    v19[2] = 19;
+    let path = write(&dir, "v19.xqf", &v19);
+    let out = pgn(&[p(&path)]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        text(&out.stderr)
+            .contains("v19.xqf: byte 0x0002: XQF version 19 is not one this reader knows"),
+        "{}",
+        text(&out.stderr)
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_real_xqstudio_file_reads() {
+    // tests/data/README.md says where it comes from: XQStudio's encrypted version 16.
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/xqstudio-v16.xqf");
+    let bytes = std::fs::read(&path).expect("the test file");
+    assert_eq!((bytes[2], bytes[0x32]), (16, 0));
+    let file = read_bytes(&bytes, false, None);
+    assert_eq!(file.kind, FileKind::Xqf(16));
+    let game = file.read().next().expect("the game reads");
+    assert_eq!(
+        game.start.to_fen(),
+        "2b1kabn1/4aR3/3R2N2/4p1p2/5P3/4P4/3N2Pr1/4C1n2/3pAr3/4K3c w - - 0 1"
+    );
+    assert_eq!(game.tag("Title"), Some("第006局 蝇垂骥尾"));
+    assert_eq!(game.result, "1-0");
+    assert_eq!(game.moves.len(), 43);
+    let first: Vec<String> = game.moves[..4].iter().map(Move::to_string).collect();
+    assert_eq!(first, ["e2e6", "e8f7", "d7e7", "e9d9"]);
+    assert_eq!(game.moves[42].to_string(), "h9g7");
+    assert_eq!(game.comments, [(0, "红弃双车，马炮胜\r\n".to_string())]);
 }
 
 /// Random damage to PGN and XQF bytes: never a panic, every error printable.

@@ -163,6 +163,101 @@ fn a_table_larger_than_the_engine_can_have_is_refused_and_the_old_one_kept() {
 }
 
 #[test]
+fn an_endless_book_file_is_refused_at_once() {
+    // `/dev/zero` never ends: the engine must not read it to the end (it would run out
+    // of memory) but refuse it with one error line, quickly, and play on without a book.
+    if !std::path::Path::new("/dev/zero").exists() {
+        eprintln!("note: no /dev/zero; not checked here");
+        return;
+    }
+    let start = Instant::now();
+    let out = session(
+        "uci\nsetoption name OwnBook value true\nsetoption name BookFile value /dev/zero\n\
+         isready\nposition startpos\ngo depth 2\n",
+    );
+    assert!(
+        start.elapsed() < Duration::from_secs(5),
+        "took {:?}",
+        start.elapsed()
+    );
+    let error = out
+        .lines()
+        .find(|l| l.starts_with("info string error:"))
+        .unwrap_or_else(|| panic!("no error line:\n{out}"));
+    assert!(
+        error.contains("/dev/zero")
+            && error.contains("not a Chariot book")
+            && error.contains("playing without a book"),
+        "{error}"
+    );
+    assert!(out.contains("readyok"), "{out}");
+    assert!(out.contains("bestmove "), "{out}");
+    assert!(!out.contains("book move"), "{out}");
+}
+
+#[test]
+fn threads_that_cannot_be_started_are_an_error_line_and_fewer_threads() {
+    // 256 threads of 16 MiB stacks do not fit in 2 GiB of address space (ulimit -v): the
+    // helpers that cannot be started are told in one error line, and the search goes
+    // on with those that could.
+    if !std::path::Path::new("/bin/sh").exists() {
+        eprintln!("note: no /bin/sh; not checked here");
+        return;
+    }
+    let script = "uci\nsetoption name Threads value 256\nposition startpos\ngo depth 3\nisready\n";
+    let mut child = Command::new("/bin/sh")
+        .args([
+            "-c",
+            "ulimit -v 2097152 || exit 99; exec \"$0\"",
+            env!("CARGO_BIN_EXE_chariot"),
+        ])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the shell starts");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(script.as_bytes())
+        .unwrap();
+    let start = Instant::now();
+    while child.try_wait().expect("wait").is_none() {
+        if start.elapsed() > Duration::from_secs(60) {
+            let _ = child.kill();
+            panic!("the engine did not end within 60 s");
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    let output = child.wait_with_output().expect("the engine ends");
+    if output.status.code() == Some(99) {
+        eprintln!("note: this shell cannot set ulimit -v; not checked here");
+        return;
+    }
+    let out = String::from_utf8_lossy(&output.stdout);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        output.status.success(),
+        "exit {:?}: {stderr}",
+        output.status
+    );
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    let errors: Vec<&str> = out
+        .lines()
+        .filter(|l| l.starts_with("info string error: cannot start search thread"))
+        .collect();
+    assert_eq!(errors.len(), 1, "{out}");
+    assert!(
+        errors[0].contains("of 256") && errors[0].contains("; searching with "),
+        "{}",
+        errors[0]
+    );
+    assert!(out.contains("readyok"), "{out}");
+    assert_eq!(out.matches("bestmove ").count(), 1, "{out}");
+}
+
+#[test]
 fn stop_and_quit_end_a_perft_or_bench_that_would_never_finish() {
     // Everything arrives at once: `stop` must not wait for `go perft 64`, and `quit`
     // must not wait for `bench 64`.

@@ -9,6 +9,11 @@ use super::movegen::MoveList;
 use super::mv::Move;
 use super::position::Position;
 
+/// The deepest count `go perft` and `chariot perft` take: the recursion holds a move
+/// list a ply, so an unbounded depth would overflow the stack (and 64 plies would never
+/// finish anyway; `stop` ends a count in the protocol).
+pub const MAX_DEPTH: u32 = 64;
+
 /// Leaf nodes at `depth` plies below `pos`.
 pub fn perft(pos: &mut Position, depth: u32) -> u64 {
     perft_until(pos, depth, &AtomicBool::new(false)).expect("never stopped")

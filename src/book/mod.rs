@@ -22,6 +22,7 @@
 pub mod build;
 
 use std::fmt;
+use std::io::Read;
 use std::path::Path;
 
 use crate::board::{Move, Position, Square};
@@ -32,6 +33,12 @@ pub const MAGIC: &[u8; 8] = b"CHARBOOK";
 pub const VERSION: u32 = 1;
 const HEADER_BYTES: usize = 16;
 const ENTRY_BYTES: usize = 16;
+/// The largest book file [`Book::load`] reads: 256 MiB, about 16.7 million entries
+/// (a book built from a few hundred thousand games has a few million). A header that
+/// counts more entries is refused before anything else is read, and no more bytes than
+/// the header counts are ever read, so a wrong path such as `/dev/zero` is refused at
+/// once.
+pub const MAX_FILE_BYTES: u64 = 256 << 20;
 
 /// One stored move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -57,8 +64,12 @@ pub enum BookError {
     Io { path: String, message: String },
     /// The file is not a Chariot book (wrong magic or version).
     NotABook,
-    /// The header's count does not match the file's length.
+    /// The file ends before the entries its header counts.
     Truncated { expected: usize, found: usize },
+    /// The file goes on after the entries its header counts.
+    TooLong { expected: usize },
+    /// The header counts more entries than a book may have ([`MAX_FILE_BYTES`]).
+    TooLarge { entries: u64 },
     /// Entry `index` is malformed (a square off the board, zero weight, out of order).
     BadEntry { index: usize, what: &'static str },
 }
@@ -71,6 +82,17 @@ impl fmt::Display for BookError {
             BookError::Truncated { expected, found } => write!(
                 f,
                 "the file should hold {expected} bytes of entries but holds {found}"
+            ),
+            BookError::TooLong { expected } => write!(
+                f,
+                "the file goes on after the {expected} bytes of entries its header counts"
+            ),
+            BookError::TooLarge { entries } => write!(
+                f,
+                "the header counts {entries} entries ({} bytes), more than the {} MiB a \
+                 book may have",
+                entries * ENTRY_BYTES as u64 + HEADER_BYTES as u64,
+                MAX_FILE_BYTES >> 20
             ),
             BookError::BadEntry { index, what } => write!(f, "entry {index}: {what}"),
         }
@@ -135,15 +157,30 @@ impl Book {
         self.entries.is_empty()
     }
 
-    /// Reads the book file at `path`.
+    /// Reads the book file at `path`: the header first, then no more than the entries
+    /// it counts (and one byte to tell that the file goes on), as `EvalFile` reads at
+    /// most one byte more than a net has. A header that is no book's, or that counts
+    /// more than [`MAX_FILE_BYTES`] of entries, is refused before the entries are read.
     ///
     /// # Errors
     /// When the file cannot be read or is not a well-formed book.
     pub fn load(path: &Path) -> Result<Book, BookError> {
-        let bytes = std::fs::read(path).map_err(|e| BookError::Io {
+        let io_error = |e: std::io::Error| BookError::Io {
             path: path.display().to_string(),
             message: e.to_string(),
-        })?;
+        };
+        let file = std::fs::File::open(path).map_err(io_error)?;
+        let mut bytes = Vec::with_capacity(HEADER_BYTES);
+        let mut file = file.take(HEADER_BYTES as u64);
+        file.read_to_end(&mut bytes).map_err(io_error)?;
+        check_header(&bytes)?;
+        let count = u64::from(le_u32(&bytes[12..16]));
+        let body = count * ENTRY_BYTES as u64;
+        if HEADER_BYTES as u64 + body > MAX_FILE_BYTES {
+            return Err(BookError::TooLarge { entries: count });
+        }
+        file.set_limit(body + 1);
+        file.read_to_end(&mut bytes).map_err(io_error)?;
         Book::from_bytes(&bytes)
     }
 
@@ -152,17 +189,18 @@ impl Book {
     /// # Errors
     /// When the bytes are not a well-formed book.
     pub fn from_bytes(bytes: &[u8]) -> Result<Book, BookError> {
-        if bytes.len() < HEADER_BYTES || &bytes[..8] != MAGIC || le_u32(&bytes[8..12]) != VERSION {
-            return Err(BookError::NotABook);
-        }
+        check_header(bytes)?;
         let count = le_u32(&bytes[12..16]) as usize;
         let body = &bytes[HEADER_BYTES..];
         let expected = count.saturating_mul(ENTRY_BYTES);
-        if body.len() != expected {
+        if body.len() < expected {
             return Err(BookError::Truncated {
                 expected,
                 found: body.len(),
             });
+        }
+        if body.len() > expected {
+            return Err(BookError::TooLong { expected });
         }
         let mut entries = Vec::with_capacity(count);
         for (index, chunk) in body.chunks_exact(ENTRY_BYTES).enumerate() {
@@ -236,16 +274,19 @@ impl Book {
     }
 
     /// A book move for `pos` among those `allowed` accepts, chosen with probability in
-    /// proportion to its weight (`random` uniform in `[0, 1)`); for a symmetric
-    /// position the mirror image is played half the time (`random` decides that too).
+    /// proportion to its weight by `choice`; for a symmetric position its mirror image
+    /// is played when `mirror` is at least ½. `choice` and `mirror` are two independent
+    /// uniform numbers in `[0, 1)`: one number for both would tie the mirror to the move
+    /// (with weights 90 and 10, the lighter move would always come mirrored).
     /// `None` when the book has no such move.
     pub fn pick(
         &self,
         pos: &Position,
-        random: f64,
+        choice: f64,
+        mirror: f64,
         allowed: impl Fn(Move) -> bool,
     ) -> Option<BookMove> {
-        let flip = symmetric(pos) && (random * 2.0).fract() >= 0.5;
+        let flip = symmetric(pos) && mirror >= 0.5;
         let moves: Vec<BookMove> = self
             .probe(pos)
             .into_iter()
@@ -259,7 +300,7 @@ impl Book {
         if total == 0 {
             return None;
         }
-        let mut target = (random.clamp(0.0, 1.0) * total as f64) as u64;
+        let mut target = (choice.clamp(0.0, 1.0) * total as f64) as u64;
         for b in &moves {
             if target < u64::from(b.weight) {
                 return Some(*b);
@@ -288,7 +329,8 @@ impl Book {
             let mut pos = start.clone();
             let mut line = Vec::new();
             while line.len() < plies {
-                let Some(b) = self.pick(&pos, next(), |_| true) else {
+                let (choice, mirror) = (next(), next());
+                let Some(b) = self.pick(&pos, choice, mirror, |_| true) else {
                     break;
                 };
                 pos.make_move(b.mv);
@@ -302,6 +344,14 @@ impl Book {
         }
         lines
     }
+}
+
+/// Refuses bytes that do not start with a version-1 book header.
+fn check_header(bytes: &[u8]) -> Result<(), BookError> {
+    if bytes.len() < HEADER_BYTES || &bytes[..8] != MAGIC || le_u32(&bytes[8..12]) != VERSION {
+        return Err(BookError::NotABook);
+    }
+    Ok(())
 }
 
 fn le_u32(bytes: &[u8]) -> u32 {
@@ -365,6 +415,45 @@ mod tests {
             })
         ));
         assert!(Book::load(Path::new("/nonexistent/book.bin")).is_err());
+        let mut longer = bytes.clone();
+        longer.push(0);
+        assert_eq!(
+            Book::from_bytes(&longer),
+            Err(BookError::TooLong { expected: 32 })
+        );
+    }
+
+    #[test]
+    fn load_reads_no_more_than_the_header_counts() {
+        let dir = std::env::temp_dir().join(format!("chariot-book-load-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let start = Position::startpos();
+        let book = Book::from_entries(vec![entry(&start, "h2e2", 30)]);
+        let path = dir.join("book.bin");
+        std::fs::write(&path, book.to_bytes()).unwrap();
+        assert_eq!(Book::load(&path), Ok(book.clone()));
+        // A header that counts more entries than a book may have: refused unread.
+        let mut huge = book.to_bytes();
+        huge[12..16].copy_from_slice(&u32::MAX.to_le_bytes());
+        std::fs::write(&path, &huge).unwrap();
+        let error = Book::load(&path).unwrap_err();
+        assert_eq!(
+            error,
+            BookError::TooLarge {
+                entries: u64::from(u32::MAX)
+            }
+        );
+        assert!(error.to_string().contains("256 MiB"), "{error}");
+        // Bytes after the counted entries.
+        let mut longer = book.to_bytes();
+        longer.extend_from_slice(&[0; 100]);
+        std::fs::write(&path, &longer).unwrap();
+        assert_eq!(Book::load(&path), Err(BookError::TooLong { expected: 16 }));
+        // Endless input: refused by its header at once.
+        if Path::new("/dev/zero").exists() {
+            assert_eq!(Book::load(Path::new("/dev/zero")), Err(BookError::NotABook));
+        }
+        let _ = std::fs::remove_dir_all(&dir);
     }
 
     #[test]
@@ -385,12 +474,9 @@ mod tests {
             stored_move(&start, mv("b2e2"))
         );
         let book = Book::from_entries(vec![entry(&start, "h2e2", 5)]);
-        let picked: Vec<Move> = (0..4)
-            .map(|i| {
-                book.pick(&start, f64::from(i) / 4.0 + 0.1, |_| true)
-                    .unwrap()
-                    .mv
-            })
+        let picked: Vec<Move> = [0.2, 0.7]
+            .iter()
+            .map(|&mirror| book.pick(&start, 0.5, mirror, |_| true).unwrap().mv)
             .collect();
         assert!(
             picked.contains(&mv("h2e2")) && picked.contains(&mv("b2e2")),
@@ -404,20 +490,62 @@ mod tests {
         let book = Book::from_entries(vec![entry(&start, "c3c4", 90), entry(&start, "b0c2", 10)]);
         let mut c3c4 = 0;
         for i in 0..100 {
-            let b = book.pick(&start, f64::from(i) / 100.0, |_| true).unwrap();
+            let b = book
+                .pick(&start, f64::from(i) / 100.0, 0.3, |_| true)
+                .unwrap();
             if b.mv == mv("c3c4") || b.mv == mv("g3g4") {
                 c3c4 += 1;
             }
         }
         assert!((85..=95).contains(&c3c4), "{c3c4}");
-        assert!(book.pick(&start, 0.3, |m| m == mv("a3a4")).is_none());
+        assert!(book.pick(&start, 0.3, 0.3, |m| m == mv("a3a4")).is_none());
         let only = book
-            .pick(&start, 0.3, |m| m == mv("b0c2") || m == mv("h0g2"))
+            .pick(&start, 0.3, 0.3, |m| m == mv("b0c2") || m == mv("h0g2"))
             .unwrap();
         assert!(only.mv == mv("b0c2") || only.mv == mv("h0g2"));
         assert!(book
             .probe(&Position::from_fen("3k5/9/9/9/9/9/9/9/9/4K4 w - - 0 1").unwrap())
             .is_empty());
+    }
+
+    #[test]
+    fn the_mirror_is_drawn_apart_from_the_move() {
+        // Weights 90 and 10 at the (symmetric) start: each move and its mirror image
+        // should come about half as often as the move is chosen: 45 % c3c4, 45 % g3g4,
+        // 5 % b0c2, 5 % h0g2.
+        let start = Position::startpos();
+        let book = Book::from_entries(vec![entry(&start, "c3c4", 90), entry(&start, "b0c2", 10)]);
+        let mut state = 0x2545_F491_4F6C_DD1Du64;
+        let mut next = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state >> 11) as f64 / (1u64 << 53) as f64
+        };
+        let draws = 40_000;
+        let mut counts = [0u32; 4];
+        let names = ["c3c4", "g3g4", "b0c2", "h0g2"];
+        for _ in 0..draws {
+            let (choice, mirror) = (next(), next());
+            let picked = book.pick(&start, choice, mirror, |_| true).unwrap().mv;
+            let k = names.iter().position(|n| mv(n) == picked).unwrap();
+            counts[k] += 1;
+        }
+        for (k, share) in [0.45, 0.45, 0.05, 0.05].iter().enumerate() {
+            let got = f64::from(counts[k]) / f64::from(draws);
+            // Four standard deviations at most (under 0.01 for 45 %, 0.005 for 5 %).
+            let sd = (share * (1.0 - share) / f64::from(draws)).sqrt();
+            assert!(
+                (got - share).abs() < 4.0 * sd,
+                "{}: {got:.4}, expected {share} ({counts:?})",
+                names[k]
+            );
+        }
+        // The book's test openings draw the same way: all four first moves come.
+        let firsts: Vec<Move> = book.lines(&start, 1, 4, 11).iter().map(|l| l[0]).collect();
+        for name in names {
+            assert!(firsts.contains(&mv(name)), "{name}: {firsts:?}");
+        }
     }
 
     #[test]

@@ -216,144 +216,205 @@ fn excerpt(chars: &[char]) -> String {
 /// tag or comment that is not closed becomes a [`Token::Bad`] and scanning goes on
 /// after its line, so one broken game never swallows the games after it. A tag always
 /// closes open variations (a variation cannot hold one).
-fn scan(text: &str) -> Vec<Item> {
+///
+/// The scan is linear in the text, and its items are made as they are taken: the end of
+/// a line is found once for all the tags on it, and once no `}` is left in the text, a
+/// later `{` is known unclosed without looking again (a file of unclosed comments would
+/// otherwise be read to its end once per comment).
+fn scan(text: &str) -> Scanner {
     let chars: Vec<char> = text.chars().collect();
-    let mut items = Vec::new();
-    let mut depth = 0usize;
-    let mut line = 1usize;
-    // Only whitespace (or tags) so far on this line.
-    let mut at_line_start = true;
-    let mut i = 0;
-    let end_of_line = |from: usize| {
-        chars[from..]
-            .iter()
-            .position(|&c| c == '\n')
-            .map_or(chars.len(), |p| from + p)
-    };
-    while i < chars.len() {
-        let c = chars[i];
-        if c == '\n' {
-            line += 1;
-            at_line_start = true;
-            i += 1;
-            continue;
+    Scanner {
+        no_close_from: chars.len() + 1,
+        chars,
+        i: 0,
+        depth: 0,
+        line: 1,
+        at_line_start: true,
+        line_end: None,
+    }
+}
+
+/// The state of [`scan`].
+struct Scanner {
+    chars: Vec<char>,
+    /// The next character to look at.
+    i: usize,
+    /// Variations open.
+    depth: usize,
+    /// The 1-based line of `i`.
+    line: usize,
+    /// Only whitespace (or tags) so far on this line.
+    at_line_start: bool,
+    /// The end of the line last looked for: a later search from the same line finds it
+    /// here (the scan only moves forward, so no newline lies between).
+    line_end: Option<usize>,
+    /// From here on the text holds no `}` (found by a search that came to the end).
+    no_close_from: usize,
+}
+
+impl Scanner {
+    /// The index of the newline that ends the line of `from` (or the text's end).
+    fn end_of_line(&mut self, from: usize) -> usize {
+        match self.line_end {
+            Some(end) if end >= from => end,
+            _ => {
+                let end = self.chars[from..]
+                    .iter()
+                    .position(|&c| c == '\n')
+                    .map_or(self.chars.len(), |p| from + p);
+                self.line_end = Some(end);
+                end
+            }
         }
-        // U+001A: the DOS end-of-file mark old files end with.
-        if c.is_whitespace() || c == '\u{1A}' {
-            i += 1;
-            continue;
+    }
+
+    /// The index of the `}` that closes a comment opened just before `from`.
+    fn comment_close(&mut self, from: usize) -> Option<usize> {
+        if from >= self.no_close_from {
+            return None;
         }
-        let start_line = line;
-        match c {
-            '%' if at_line_start => i = end_of_line(i),
-            '[' if at_line_start => {
-                depth = 0;
-                let eol = end_of_line(i);
-                let mut in_quotes = false;
-                let mut escaped = false;
-                let mut close = None;
-                for (k, &c) in chars.iter().enumerate().take(eol).skip(i + 1) {
-                    if in_quotes {
-                        if escaped {
-                            escaped = false;
-                        } else if c == '\\' {
-                            escaped = true;
-                        } else if c == '"' {
-                            in_quotes = false;
-                        }
-                    } else if c == '"' {
-                        in_quotes = true;
-                    } else if c == ']' {
-                        close = Some(k);
-                        break;
-                    }
+        let close = self.chars[from..].iter().position(|&c| c == '}');
+        if close.is_none() {
+            self.no_close_from = from;
+        }
+        close.map(|p| from + p)
+    }
+
+    /// The tag starting at `i` (a `[` at the start of a line).
+    fn tag(&mut self, start_line: usize) -> Item {
+        let i = self.i;
+        self.depth = 0;
+        let eol = self.end_of_line(i);
+        let chars = &self.chars;
+        let mut in_quotes = false;
+        let mut escaped = false;
+        let mut close = None;
+        for (k, &c) in chars.iter().enumerate().take(eol).skip(i + 1) {
+            if in_quotes {
+                if escaped {
+                    escaped = false;
+                } else if c == '\\' {
+                    escaped = true;
+                } else if c == '"' {
+                    in_quotes = false;
                 }
-                let token = match close {
-                    Some(k) => {
-                        let raw: String = chars[i + 1..k].iter().collect();
-                        i = k + 1;
-                        parse_tag(&raw).unwrap_or_else(|e| Token::Bad(e.on_line(start_line)))
-                    }
-                    None => {
-                        let raw = excerpt(&chars[i..eol]);
-                        i = eol;
-                        Token::Bad(
-                            NotationError::new(&raw, Problem::BadTag { unclosed: true })
-                                .on_line(start_line),
-                        )
-                    }
-                };
-                items.push(Item {
-                    token,
-                    line: start_line,
-                });
-                // Another tag may follow on the same line.
+            } else if c == '"' {
+                in_quotes = true;
+            } else if c == ']' {
+                close = Some(k);
+                break;
+            }
+        }
+        let token = match close {
+            Some(k) => {
+                let raw: String = chars[i + 1..k].iter().collect();
+                self.i = k + 1;
+                parse_tag(&raw).unwrap_or_else(|e| Token::Bad(e.on_line(start_line)))
+            }
+            None => {
+                let raw = excerpt(&chars[i..eol]);
+                self.i = eol;
+                Token::Bad(
+                    NotationError::new(&raw, Problem::BadTag { unclosed: true })
+                        .on_line(start_line),
+                )
+            }
+        };
+        Item {
+            token,
+            line: start_line,
+        }
+    }
+}
+
+impl Iterator for Scanner {
+    type Item = Item;
+
+    fn next(&mut self) -> Option<Item> {
+        while self.i < self.chars.len() {
+            let i = self.i;
+            let c = self.chars[i];
+            if c == '\n' {
+                self.line += 1;
+                self.at_line_start = true;
+                self.i += 1;
                 continue;
             }
-            '{' => match chars[i + 1..].iter().position(|&c| c == '}') {
-                Some(p) => {
-                    let body: String = chars[i + 1..i + 1 + p].iter().collect();
-                    line += body.matches('\n').count();
-                    i += p + 2;
-                    if depth == 0 {
-                        items.push(Item {
-                            token: Token::Comment(body.trim().to_string()),
-                            line: start_line,
-                        });
+            // U+001A: the DOS end-of-file mark old files end with.
+            if c.is_whitespace() || c == '\u{1A}' {
+                self.i += 1;
+                continue;
+            }
+            let start_line = self.line;
+            let item = |token| Item {
+                token,
+                line: start_line,
+            };
+            let mut found = None;
+            match c {
+                '%' if self.at_line_start => self.i = self.end_of_line(i),
+                // Another tag may follow on the same line: still at its start.
+                '[' if self.at_line_start => return Some(self.tag(start_line)),
+                '{' => match self.comment_close(i + 1) {
+                    Some(close) => {
+                        let body: String = self.chars[i + 1..close].iter().collect();
+                        self.line += body.matches('\n').count();
+                        self.i = close + 1;
+                        if self.depth == 0 {
+                            found = Some(item(Token::Comment(body.trim().to_string())));
+                        }
+                    }
+                    None => {
+                        let eol = self.end_of_line(i);
+                        let error = NotationError::syntax(
+                            &excerpt(&self.chars[i..eol]),
+                            "comment not closed by '}'",
+                        )
+                        .on_line(start_line);
+                        self.i = eol;
+                        found = Some(item(Token::Bad(error)));
+                    }
+                },
+                ';' => {
+                    let eol = self.end_of_line(i);
+                    let body: String = self.chars[i + 1..eol].iter().collect();
+                    self.i = eol;
+                    if self.depth == 0 {
+                        found = Some(item(Token::Comment(body.trim().to_string())));
                     }
                 }
-                None => {
-                    let eol = end_of_line(i);
-                    let error = NotationError::syntax(
-                        &excerpt(&chars[i..eol]),
-                        "comment not closed by '}'",
-                    )
-                    .on_line(start_line);
-                    i = eol;
-                    items.push(Item {
-                        token: Token::Bad(error),
-                        line: start_line,
-                    });
+                '(' => {
+                    self.depth += 1;
+                    self.i += 1;
                 }
-            },
-            ';' => {
-                let eol = end_of_line(i);
-                let body: String = chars[i + 1..eol].iter().collect();
-                i = eol;
-                if depth == 0 {
-                    items.push(Item {
-                        token: Token::Comment(body.trim().to_string()),
-                        line: start_line,
-                    });
+                ')' => {
+                    self.depth = self.depth.saturating_sub(1);
+                    self.i += 1;
+                }
+                _ => {
+                    // The first character always belongs to the word (a stray `}` too).
+                    let chars = &self.chars;
+                    let mut end = i + 1;
+                    while end < chars.len()
+                        && !chars[end].is_whitespace()
+                        && !"{}();".contains(chars[end])
+                    {
+                        end += 1;
+                    }
+                    let word: String = chars[i..end].iter().collect();
+                    self.i = end;
+                    if self.depth == 0 && !word.starts_with('$') {
+                        found = Some(item(Token::Word(word)));
+                    }
                 }
             }
-            '(' => {
-                depth += 1;
-                i += 1;
-            }
-            ')' => {
-                depth = depth.saturating_sub(1);
-                i += 1;
-            }
-            _ => {
-                // The first character always belongs to the word (a stray `}` too).
-                let from = i;
-                i += 1;
-                while i < chars.len() && !chars[i].is_whitespace() && !"{}();".contains(chars[i]) {
-                    i += 1;
-                }
-                let word: String = chars[from..i].iter().collect();
-                if depth == 0 && !word.starts_with('$') {
-                    items.push(Item {
-                        token: Token::Word(word),
-                        line: start_line,
-                    });
-                }
+            self.at_line_start = false;
+            if found.is_some() {
+                return found;
             }
         }
-        at_line_start = false;
+        None
     }
-    items
 }
 
 /// `Name "value"` (the inside of a tag's brackets).
@@ -623,7 +684,20 @@ pub fn read_pgn_games(text: &str) -> PgnFile {
                     open = Some(game);
                     skipping = false;
                 }
-                None => file.skipped.push((line, error.text)),
+                // An unclosed comment outside a game is more text around the games,
+                // one note with the words around it.
+                None => {
+                    match file.skipped.last_mut() {
+                        Some((_, text)) if skipping => {
+                            if text.chars().count() < 60 {
+                                text.push(' ');
+                                text.push_str(&error.text);
+                            }
+                        }
+                        _ => file.skipped.push((line, error.text)),
+                    }
+                    skipping = true;
+                }
             },
             Token::Comment(body) => {
                 if let Some(game) = open.as_mut() {

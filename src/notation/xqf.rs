@@ -5,8 +5,10 @@
 //!
 //! A 1024-byte header, then the move records. Header, as the published description of
 //! XQF 1.0 gives it (offsets in hex): `0000` the mark `XQ`, `0002` the version (`0x0A`
-//! = 1.0; later XQStudio versions write 11 and up), `0010..0030` the start position as
-//! 32 piece slots, `0033` the result (0 unknown, 1 Red won, 2 Black won, 3 draw),
+//! = 1.0; later XQStudio versions write 11 up to 18, the last this reader knows: other
+//! versions are refused), `0010..0030` the start position as 32 piece slots, `0032` who
+//! moves first (0 Red, 1 Black; reserved, 0, in 1.0), `0033` the result (0 unknown, 1
+//! Red won, 2 Black won, 3 draw),
 //! `0040` the kind of file (0 whole game, 1 opening, 2 middle game, 3 ending), then
 //! strings, each a length byte and its GBK bytes in a fixed field: title (`0050`, 64
 //! bytes), event (`00D0`, 64), date (`0110`, 16), site (`0120`, 16), Red (`0130`, 16),
@@ -21,8 +23,11 @@
 //! From `0400` come the move records of the main line, the first an empty "move 0"
 //! (its comment is the one before the first move). In 1.0 a record is the from-point
 //! plus 24, the to-point plus 32, a flag byte (`0xF0` more moves follow, `0x00` the
-//! last), a reserved byte, a 32-bit little-endian comment length and the comment. Who
-//! moves first is the colour of the first move's piece.
+//! last), a reserved byte, a 32-bit little-endian comment length and the comment.
+//!
+//! Who moves first: Black when byte `0032` says 1 (a diagram with Black to move), or
+//! when the first move is a Black piece's (1.0 tells it only by the first move, and
+//! [`write_xqf`] writes 1.0); else Red.
 //!
 //! # Later versions (11 and up)
 //!
@@ -62,6 +67,13 @@ const HEADER: usize = 0x400;
 
 /// The version [`write_xqf`] writes (1.0).
 const VERSION_1_0: u8 = 0x0A;
+
+/// The last version this reader knows: 18, what XQStudio 1.8 writes. Later versions
+/// may lay the file out otherwise; they are refused rather than misread.
+const LAST_VERSION: u8 = 18;
+
+/// The header byte that says who moves first (0 Red, 1 Black).
+const SIDE_TO_MOVE: usize = 0x32;
 
 /// Slot kinds, for each colour (slots 0..16 Red, 16..32 Black).
 const SLOT_KINDS: [PieceKind; 16] = [
@@ -108,6 +120,10 @@ pub enum XqfProblem {
     NotXqf,
     /// The file ends before the header or a record does.
     Truncated,
+    /// A version byte this reader does not know (it reads 10, 1.0, to 18).
+    UnknownVersion { version: u8 },
+    /// The side-to-move byte is neither 0 (Red) nor 1 (Black).
+    BadSideToMove { value: u8 },
     /// The slots give no legal position.
     BadPosition(PositionError),
     /// A move's from- or to-point is off the board.
@@ -124,6 +140,15 @@ impl fmt::Display for XqfProblem {
         match self {
             XqfProblem::NotXqf => f.write_str("not an XQF file (it does not start with 'XQ')"),
             XqfProblem::Truncated => f.write_str("the file ends too early (truncated)"),
+            XqfProblem::UnknownVersion { version } => write!(
+                f,
+                "XQF version {version} is not one this reader knows (10, that is 1.0, to \
+                 {LAST_VERSION})"
+            ),
+            XqfProblem::BadSideToMove { value } => write!(
+                f,
+                "the side to move is {value}, neither 0 (Red) nor 1 (Black)"
+            ),
             XqfProblem::BadPosition(e) => write!(f, "the start position is not legal: {e}"),
             XqfProblem::BadPoint { value } => write!(f, "point {value} is off the board"),
             XqfProblem::Illegal(mv) => write!(f, "{mv} is not a legal move"),
@@ -276,6 +301,10 @@ pub fn read_xqf(bytes: &[u8]) -> Result<PgnGame, XqfError> {
         return Err(error(bytes.len(), XqfProblem::Truncated));
     }
     let header = &bytes[..HEADER];
+    let version = header[2];
+    if !(VERSION_1_0..=LAST_VERSION).contains(&version) {
+        return Err(error(2, XqfProblem::UnknownVersion { version }));
+    }
     let mut cipher = Cipher::new(header);
 
     // The start position.
@@ -290,6 +319,11 @@ pub fn read_xqf(bytes: &[u8]) -> Result<PgnGame, XqfError> {
         slots[slot] = value;
     }
     let mut setup = Setup::parse("9/9/9/9/9/9/9/9/9/9 w").expect("an empty board parses");
+    setup.side = match header[SIDE_TO_MOVE] {
+        0 => Color::Red,
+        1 => Color::Black,
+        value => return Err(error(SIDE_TO_MOVE, XqfProblem::BadSideToMove { value })),
+    };
     for (slot, &value) in slots.iter().enumerate() {
         // 255 (the description's mark), or any value off the board: not on the board.
         let Some(sq) = point_square(value) else {
@@ -350,7 +384,8 @@ pub fn read_xqf(bytes: &[u8]) -> Result<PgnGame, XqfError> {
             };
             let mv = Move::new(point(from)?, point(to)?);
             if pos.is_none() {
-                // Who moves first: the colour of the first move's piece.
+                // A file that says Red (or, as 1.0 does, nothing) moves first, whose
+                // first move is Black's: Black moves first (1.0 tells it only so).
                 if setup.board[mv.from().index()].is_some_and(|p| p.color() == Color::Black) {
                     setup.side = Color::Black;
                 }

@@ -252,8 +252,9 @@ const GO_READERS: [GoReader; 3] = [go_word, uci::go_word, ucci::go_word];
 fn parse_go(words: &[&str]) -> Result<Command, ProtocolError> {
     if words.first() == Some(&"perft") {
         let mut warnings = Vec::new();
-        let depth: u32 = count_value(words.get(1), "perft depth", 64, &mut warnings)?;
-        if !warnings.is_empty() || depth > 64 {
+        let max = crate::board::perft::MAX_DEPTH;
+        let depth: u32 = count_value(words.get(1), "perft depth", max, &mut warnings)?;
+        if !warnings.is_empty() || depth > max {
             return Err(ProtocolError::BadNumber {
                 what: "perft depth".into(),
                 found: truncated(words[1]),

@@ -92,6 +92,10 @@ impl Output {
 }
 
 impl Reporter for Output {
+    fn problem(&self, text: &str) {
+        self.message(&format!("error: {text}"));
+    }
+
     fn info(&self, info: &Info) {
         if let Ok(mut progress) = self.progress.lock() {
             progress.depth = info.depth;
@@ -157,7 +161,8 @@ enum Event {
 /// A search, `go perft` or `bench` in progress, on its own thread so that `stop`,
 /// `isready` and `quit` are answered meanwhile.
 struct Thinking {
-    handle: JoinHandle<()>,
+    /// `None` when no thread could be started and the job ran on the input thread.
+    handle: Option<JoinHandle<()>>,
     /// Set once the job has printed its answer (the thread then just exits).
     answered: Arc<AtomicBool>,
     /// Set by `stop` for `go perft` and `bench`.
@@ -169,6 +174,46 @@ struct Thinking {
     search: bool,
     /// Its number (searches are numbered from 1; counts are 0).
     job: u64,
+}
+
+impl Thinking {
+    fn is_finished(&self) -> bool {
+        self.handle.as_ref().is_none_or(JoinHandle::is_finished)
+    }
+
+    fn join(self) {
+        if let Some(handle) = self.handle {
+            let _ = handle.join();
+        }
+    }
+}
+
+/// Runs `work` on a thread `builder` starts; when none can be started (the system's
+/// limit on threads or memory), calls `refused` with why (to say so, and to make the
+/// work quick: the input is not read meanwhile) and runs it here, on the calling thread.
+/// `None` then.
+fn spawn_or_run<F: FnOnce() + Send + 'static>(
+    builder: std::thread::Builder,
+    work: F,
+    refused: impl FnOnce(std::io::Error),
+) -> Option<JoinHandle<()>> {
+    let slot = Arc::new(Mutex::new(Some(work)));
+    let theirs = Arc::clone(&slot);
+    let take = |slot: &Mutex<Option<F>>| slot.lock().ok().and_then(|mut w| w.take());
+    match builder.spawn(move || {
+        if let Some(work) = take(&theirs) {
+            work();
+        }
+    }) {
+        Ok(handle) => Some(handle),
+        Err(e) => {
+            refused(e);
+            if let Some(work) = take(&slot) {
+                work();
+            }
+            None
+        }
+    }
 }
 
 /// The engine as the protocol loop sees it.
@@ -266,7 +311,7 @@ impl Engine {
     fn finished(&mut self, job: u64, outcome: Outcome) {
         if self.thinking.as_ref().is_some_and(|t| t.job == job) {
             if let Some(t) = self.thinking.take() {
-                let _ = t.handle.join();
+                t.join();
             }
         }
         let mut game = std::mem::take(&mut self.game);
@@ -307,9 +352,9 @@ impl Engine {
 
     fn is_thinking(&mut self) -> bool {
         if let Some(t) = &self.thinking {
-            if t.handle.is_finished() || t.answered.load(Ordering::SeqCst) {
+            if t.is_finished() || t.answered.load(Ordering::SeqCst) {
                 if let Some(t) = self.thinking.take() {
-                    let _ = t.handle.join();
+                    t.join();
                 }
                 return false;
             }
@@ -324,7 +369,7 @@ impl Engine {
     fn wait_for_count(&mut self) {
         if self.thinking.as_ref().is_some_and(|t| !t.search) {
             if let Some(t) = self.thinking.take() {
-                let _ = t.handle.join();
+                t.join();
             }
         }
     }
@@ -342,12 +387,12 @@ impl Engine {
                 if let Some(bench) = &t.bench {
                     bench.request_stop();
                 }
-                if t.handle.is_finished() {
+                if t.is_finished() {
                     break;
                 }
                 std::thread::sleep(Duration::from_millis(1));
             }
-            let _ = t.handle.join();
+            t.join();
         }
     }
 
@@ -663,8 +708,9 @@ impl Engine {
             return None;
         }
         let book = self.settings.book.as_ref()?;
-        let random = search::skill::Dice::new(self.position.key()).next_unit();
-        book.pick(&self.position, random, |mv| allowed.contains(&mv))
+        let mut dice = search::skill::Dice::new(self.position.key());
+        let (choice, mirror) = (dice.next_unit(), dice.next_unit());
+        book.pick(&self.position, choice, mirror, |mv| allowed.contains(&mv))
     }
 
     fn build_position(&self, source: &PositionSource, moves: &[String]) -> Option<Position> {
@@ -791,10 +837,24 @@ impl Engine {
         self.shared.stop.store(false, Ordering::SeqCst);
         self.shared.halted.store(false, Ordering::SeqCst);
         self.shared.pondering.store(limits.ponder, Ordering::SeqCst);
-        let handle = std::thread::Builder::new()
-            .name("search".into())
-            .stack_size(32 << 20)
-            .spawn(move || {
+        // Set when no thread can be started: the search then runs on the input thread,
+        // where `stop` cannot reach it, so it is made a depth-1 search.
+        let quick = Arc::new(AtomicBool::new(false));
+        let quick_flag = Arc::clone(&quick);
+        let handle = spawn_or_run(
+            std::thread::Builder::new()
+                .name("search".into())
+                .stack_size(32 << 20),
+            move || {
+                let limits = if quick_flag.load(Ordering::SeqCst) {
+                    Limits {
+                        depth: Some(1),
+                        search_moves: limits.search_moves,
+                        ..Limits::default()
+                    }
+                } else {
+                    limits
+                };
                 let started = Instant::now();
                 let outcome = if searchable {
                     search::search(&position, &limits, &config, &shared, &output)
@@ -835,8 +895,16 @@ impl Engine {
                         answered_flag.store(true, Ordering::SeqCst);
                     }
                 }
-            })
-            .expect("spawn the search thread");
+            },
+            |e| {
+                self.output.message(&format!(
+                    "error: cannot start the search thread ({e}); a depth-1 search on the \
+                     input thread answers instead"
+                ));
+                quick.store(true, Ordering::SeqCst);
+                self.shared.pondering.store(false, Ordering::SeqCst);
+            },
+        );
         self.thinking = Some(Thinking {
             handle,
             answered,
@@ -849,24 +917,33 @@ impl Engine {
     }
 
     /// Runs `job` on its own thread as the job in progress; it is told whether `stop`
-    /// cancelled it.
+    /// cancelled it. When no thread can be started, says so (`what`: the job's name)
+    /// and runs nothing: on the input thread, `stop` could not end it.
     fn start_job(
         &mut self,
+        what: &str,
         bench: Option<Arc<Shared>>,
         job: impl FnOnce(&AtomicBool) + Send + 'static,
     ) {
         let answered = Arc::new(AtomicBool::new(false));
         let cancel = Arc::new(AtomicBool::new(false));
         let (answered_flag, cancel_flag) = (Arc::clone(&answered), Arc::clone(&cancel));
-        let handle = std::thread::Builder::new()
+        let spawned = std::thread::Builder::new()
             .name("job".into())
             .spawn(move || {
                 job(&cancel_flag);
                 answered_flag.store(true, Ordering::SeqCst);
-            })
-            .expect("spawn the job thread");
+            });
+        let handle = match spawned {
+            Ok(handle) => handle,
+            Err(e) => {
+                self.output
+                    .message(&format!("error: cannot start the {what} thread ({e})"));
+                return;
+            }
+        };
         self.thinking = Some(Thinking {
-            handle,
+            handle: Some(handle),
             answered,
             cancel,
             bench,
@@ -881,7 +958,7 @@ impl Engine {
         let position = self.position.clone();
         let threads = self.settings.threads;
         let output = self.output.clone();
-        self.start_job(None, move |cancel| {
+        self.start_job("perft", None, move |cancel| {
             let start = Instant::now();
             let Some(split) = perft::divide_until(&position, depth, threads, cancel) else {
                 output.message(&format!("perft {depth} stopped"));
@@ -922,7 +999,7 @@ impl Engine {
         };
         let output = self.output.clone();
         let shared = Arc::clone(&table);
-        self.start_job(Some(table), move |cancel| {
+        self.start_job("bench", Some(table), move |cancel| {
             let line = |i: usize, fen: &str, n: u64| {
                 output.text(&format!("position {i:>2}: {n:>10} nodes  {fen}"));
             };
@@ -1031,5 +1108,36 @@ fn read_line(input: &mut impl BufRead, buf: &mut Vec<u8>) -> io::Result<usize> {
             }
             return Ok(consumed);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn work_whose_thread_cannot_start_runs_here() {
+        // A stack larger than any address space: the thread cannot be started.
+        let ran = Arc::new(AtomicBool::new(false));
+        let ran_flag = Arc::clone(&ran);
+        let mut why = None;
+        let handle = spawn_or_run(
+            std::thread::Builder::new().stack_size(1 << 50),
+            move || ran_flag.store(true, Ordering::SeqCst),
+            |e| why = Some(e.to_string()),
+        );
+        assert!(handle.is_none());
+        assert!(why.is_some());
+        assert!(ran.load(Ordering::SeqCst), "the work ran on this thread");
+        // A thread that starts: the work runs there, `refused` is not called.
+        let ran = Arc::new(AtomicBool::new(false));
+        let ran_flag = Arc::clone(&ran);
+        let handle = spawn_or_run(
+            std::thread::Builder::new(),
+            move || ran_flag.store(true, Ordering::SeqCst),
+            |_| panic!("refused"),
+        );
+        handle.expect("a thread").join().unwrap();
+        assert!(ran.load(Ordering::SeqCst));
     }
 }

@@ -74,6 +74,9 @@ pub trait Reporter: Sync {
     fn currmove(&self, _mv: Move, _number: usize, _depth: i32) {}
     /// The search's progress when nothing else was reported for a second.
     fn status(&self, _status: &Status) {}
+    /// Something went wrong that the search worked around (a helper thread that could
+    /// not be started): one line for the user.
+    fn problem(&self, _text: &str) {}
 }
 
 /// Reports are shown at least this often once a search has run this long.
@@ -122,6 +125,10 @@ impl Reporter for Paced<'_> {
     fn status(&self, status: &Status) {
         self.reported(status.depth);
         self.inner.status(status);
+    }
+
+    fn problem(&self, text: &str) {
+        self.inner.problem(text);
     }
 }
 
@@ -464,23 +471,43 @@ fn search_full(
     };
     let done = AtomicBool::new(false);
     let (results, kept): (Vec<SearchResult>, Vec<_>) = std::thread::scope(|scope| {
-        let beating = scope.spawn(|| heartbeat(shared, &paced, &done));
-        let helpers: Vec<_> = (1..threads)
-            .zip(histories)
-            .map(|(id, tables)| {
-                let moves = root_moves.clone();
-                let pos = pos.clone();
-                std::thread::Builder::new()
-                    .stack_size(16 << 20)
-                    .spawn_scoped(scope, move || {
-                        let mut w = Worker::new(pos, shared, id, config, tables);
-                        w.root_moves = moves;
-                        iterate(&mut w, limits, config, &Silent);
-                        w.finish()
-                    })
-                    .expect("spawn a search thread")
-            })
-            .collect();
+        // A thread that cannot be started (the system's limit on threads or memory) is
+        // no reason to fail: the search goes on with the threads it has, and says so.
+        // (Without the heartbeat, only the progress lines of a long search are missing.)
+        let beating = std::thread::Builder::new()
+            .name("heartbeat".into())
+            .spawn_scoped(scope, || heartbeat(shared, &paced, &done))
+            .ok();
+        let mut refused = None;
+        let mut helpers = Vec::new();
+        for (id, tables) in (1..threads).zip(histories) {
+            let moves = root_moves.clone();
+            let pos = pos.clone();
+            let spawned = std::thread::Builder::new()
+                .stack_size(16 << 20)
+                .spawn_scoped(scope, move || {
+                    let mut w = Worker::new(pos, shared, id, config, tables);
+                    w.root_moves = moves;
+                    iterate(&mut w, limits, config, &Silent);
+                    w.finish()
+                });
+            match spawned {
+                Ok(helper) => helpers.push(helper),
+                Err(e) => {
+                    refused = Some(e);
+                    break;
+                }
+            }
+        }
+        if let Some(e) = refused {
+            let running = helpers.len() + 1;
+            paced.problem(&format!(
+                "cannot start search thread {} of {threads} ({e}); searching with {running} \
+                 thread{}",
+                running + 1,
+                if running == 1 { "" } else { "s" }
+            ));
+        }
         let mut main = Worker::new(pos.clone(), shared, 0, config, main_histories);
         main.root_moves = root_moves.clone();
         iterate(&mut main, limits, config, &paced);
@@ -492,7 +519,9 @@ fn search_full(
             }
         }
         done.store(true, Ordering::Relaxed);
-        beating.thread().unpark();
+        if let Some(beating) = beating {
+            beating.thread().unpark();
+        }
         out.into_iter().unzip()
     });
     if let Ok(mut h) = shared.histories.lock() {

@@ -38,7 +38,9 @@ pub struct Strength {
 }
 
 /// UCCI's `randomness` (ElephantEye's values): how far the choice may stray from the
-/// best move, without limiting the search.
+/// best move. It puts no cap on nodes, but any value but `None` makes the search score
+/// [`CANDIDATES`] lines (MultiPV) to choose among, so it searches less deep in the same
+/// time.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Randomness {
     None,

@@ -75,7 +75,8 @@ Match and tournament:
                        swiss            积分编排制: -rounds N rounds paired by score
                                         (default ceil(log2 engines) + 1) of -games
                                         games (default 1), no pair twice, colours
-                                        balanced, a bye scored as a win; placed by
+                                        balanced, a bye scored as a won round
+                                        (a win for each of its games); placed by
                                         points, 对手分, wins, fouls
                        knockout         淘汰制, single elimination: seeded bracket (1 v
                                         N, byes to the top seeds), -games games a tie

@@ -279,7 +279,7 @@ pub fn rank_among(engines: &[usize], games: &[GameResult], scoring: Scoring) -> 
         .filter(|g| engines.contains(&g.red) && engines.contains(&g.black))
         .copied()
         .collect();
-    let mut entries = tally(engines, &games, &[], scoring);
+    let mut entries = tally(engines, &games, &[], 0, scoring);
     let first_keys = |a: &RankEntry, b: &RankEntry| -> Ordering {
         b.points
             .total_cmp(&a.points)
@@ -320,16 +320,18 @@ pub fn rank_among(engines: &[usize], games: &[GameResult], scoring: Scoring) -> 
 
 /// Ranks the engines of a Swiss event (积分编排制) by 第15.2条: points, then 对手分, then
 /// wins, then fouls (fewer first); engines equal on all four share the rank, listed in
-/// the order of `engines` (the seeds). `byes` names the engine of each scored bye (a
-/// win: the scoring's points for a win, and one win).
+/// the order of `engines` (the seeds). `byes` names the engine of each scored bye,
+/// worth a won round of `round_games` games (an encounter's `-games`): the scoring's
+/// points for a win and one win for each of them.
 pub fn rank_swiss(
     engines: &[usize],
     games: &[GameResult],
     byes: &[usize],
+    round_games: u32,
     scoring: Scoring,
 ) -> Vec<RankEntry> {
     use std::cmp::Ordering;
-    let mut entries = tally(engines, games, byes, scoring);
+    let mut entries = tally(engines, games, byes, round_games, scoring);
     let keys = |a: &RankEntry, b: &RankEntry| -> Ordering {
         b.points
             .total_cmp(&a.points)
@@ -359,11 +361,13 @@ fn share_ranks(
 }
 
 /// Every engine's counts over `games` (which must involve only `engines`) and the
-/// scored `byes`, in the order of `engines`, unranked.
+/// scored `byes` (each a won round of `round_games` games), in the order of `engines`,
+/// unranked.
 fn tally(
     engines: &[usize],
     games: &[GameResult],
     byes: &[usize],
+    round_games: u32,
     scoring: Scoring,
 ) -> Vec<RankEntry> {
     let slot = |i: usize| engines.iter().position(|&e| e == i);
@@ -404,8 +408,8 @@ fn tally(
     }
     for &i in byes {
         if let Some(k) = slot(i) {
-            entries[k].points += scoring.points(1.0);
-            entries[k].wins += 1;
+            entries[k].points += scoring.points(1.0) * f64::from(round_games);
+            entries[k].wins += round_games;
         }
     }
     let totals: Vec<f64> = entries.iter().map(|e| e.points).collect();

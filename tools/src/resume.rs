@@ -7,19 +7,31 @@
 //! ```text
 //! tourney-state 1
 //! arg <one command-line argument>        (the event's command line, in order)
+//! pgn-start <bytes>                      (the PGN file's length when the event began)
 //! game <number> <round tag> <red> <black> <result> <foul> <red name> <black name>
-//!      <start FEN> <reason> <time control> <book moves> <moves>
+//!      <start FEN> <reason> <time control> <book moves> <moves> <date>
 //! ```
 //!
 //! `game` lines come in the order the games finished; `<red>`/`<black>` are engine
 //! indices, `<result>` the PGN result, `<foul>` 0 or 1, `<book moves>` ICCS moves
 //! joined by spaces, `<moves>` `move/score/depth/ms` joined by spaces (score and depth
-//! empty when the engine reported none). A line is appended and flushed as soon as a
-//! game is counted, before the game goes to the PGN file. Every scheduler names its
-//! encounters from the results alone (lots come from the recorded `-srand` seed), so
-//! replaying the recorded results through the same command line names the same games:
-//! the resumed event takes each finished game from the file (checked against the game
-//! it stands for) and plays the rest. A last line cut short by a crash is dropped.
+//! empty when the engine reported none), `<date>` the game's PGN `Date` tag. A line is
+//! appended and flushed as soon as a game is counted, before the game goes to the PGN
+//! file. Every scheduler names its encounters from the results alone (lots come from
+//! the recorded `-srand` seed), so replaying the recorded results through the same
+//! command line names the same games: the resumed event takes each finished game from
+//! the file (checked against the game it stands for) and plays the rest. A last line
+//! cut short by a crash is dropped.
+//!
+//! A crash between a game's line here and its PGN leaves the game out of the PGN file:
+//! the resumed event reads the PGN file from `pgn-start` on (the event's own games)
+//! and writes again every game of the state file it does not find there, from what the
+//! line holds (everything the PGN shows: the moves with their scores, depths and times,
+//! the reason, the date).
+//!
+//! Files written before `pgn-start` and `<date>` existed still read: their games have
+//! no date (a game written again takes the day it is written), and the whole PGN file
+//! is searched for the event's games.
 
 use std::fs::{File, OpenOptions};
 use std::io::{Read, Write};
@@ -45,6 +57,8 @@ pub struct StoredGame {
     pub black: usize,
     /// The game.
     pub record: GameRecord,
+    /// The PGN `Date` tag it was written with (`None` in older state files).
+    pub date: Option<String>,
 }
 
 /// What a state file holds: the command line and the finished games.
@@ -54,6 +68,9 @@ pub struct EventState {
     pub args: Vec<String>,
     /// The finished games, in the order they finished.
     pub games: Vec<StoredGame>,
+    /// The PGN file's length when the event began (`None` in older state files, or
+    /// without a PGN file): the event's games follow it.
+    pub pgn_start: Option<u64>,
     /// The length of the file's valid part (a last line cut short is not).
     valid_len: u64,
 }
@@ -104,8 +121,16 @@ fn parse_outcome(text: &str) -> Result<GameOutcome, String> {
     }
 }
 
-/// The `game` line of a finished game (with its newline).
-pub fn game_line(number: usize, tag: &str, red: usize, black: usize, rec: &GameRecord) -> String {
+/// The `game` line of a finished game written to the PGN file with `date` (with its
+/// newline).
+pub fn game_line(
+    number: usize,
+    tag: &str,
+    red: usize,
+    black: usize,
+    rec: &GameRecord,
+    date: &str,
+) -> String {
     let book: Vec<String> = rec.opening_moves.iter().map(|m| m.to_string()).collect();
     let moves: Vec<String> = rec
         .moves
@@ -135,6 +160,7 @@ pub fn game_line(number: usize, tag: &str, red: usize, black: usize, rec: &GameR
         escape(&rec.time_control),
         book.join(" "),
         moves.join(" "),
+        escape(date),
     ];
     let mut line = fields.join("\t");
     line.push('\n');
@@ -146,9 +172,10 @@ fn parse_move(text: &str) -> Result<Move, String> {
 }
 
 fn parse_game(fields: &[&str]) -> Result<StoredGame, String> {
-    if fields.len() != 14 {
+    // 14 fields: written before the date was kept.
+    if fields.len() != 14 && fields.len() != 15 {
         return Err(format!(
-            "a game line has 14 fields, this one {}",
+            "a game line has 15 fields (14 in older files), this one {}",
             fields.len()
         ));
     }
@@ -203,6 +230,7 @@ fn parse_game(fields: &[&str]) -> Result<StoredGame, String> {
             end: None,
             time_control: unescape(fields[11])?,
         },
+        date: fields.get(14).map(|d| unescape(d)).transpose()?,
     })
 }
 
@@ -236,6 +264,10 @@ pub fn load(path: &str) -> Result<EventState, String> {
             let fields: Vec<&str> = body.split('\t').collect();
             match fields[0] {
                 "arg" if fields.len() == 2 => unescape(fields[1]).map(|a| state.args.push(a)),
+                "pgn-start" if fields.len() == 2 => fields[1]
+                    .parse()
+                    .map(|n| state.pgn_start = Some(n))
+                    .map_err(|_| format!("bad length '{}'", fields[1])),
                 "game" => parse_game(&fields).map(|g| state.games.push(g)),
                 _ => Err("unknown record".to_string()),
             }
@@ -256,14 +288,18 @@ pub fn load(path: &str) -> Result<EventState, String> {
     Ok(state)
 }
 
-/// Starts a new state file with the event's command line.
+/// Starts a new state file with the event's command line and, with a PGN file, that
+/// file's length as the event begins.
 ///
 /// # Errors
 /// When the file cannot be written.
-pub fn create(path: &str, args: &[String]) -> Result<File, String> {
+pub fn create(path: &str, args: &[String], pgn_start: Option<u64>) -> Result<File, String> {
     let mut text = format!("{MAGIC}\n");
     for a in args {
         text.push_str(&format!("arg\t{}\n", escape(a)));
+    }
+    if let Some(len) = pgn_start {
+        text.push_str(&format!("pgn-start\t{len}\n"));
     }
     let mut f = File::create(path).map_err(|e| format!("cannot write state file '{path}': {e}"))?;
     f.write_all(text.as_bytes())
@@ -331,17 +367,19 @@ mod tests {
             .iter()
             .map(|s| s.to_string())
             .collect();
-        let mut f = create(path, &args).unwrap();
-        let line = game_line(3, "2.1", 1, 0, &record());
+        let mut f = create(path, &args, Some(1234)).unwrap();
+        let line = game_line(3, "2.1", 1, 0, &record(), "2026.01.02");
         f.write_all(line.as_bytes()).unwrap();
         // A crash in the middle of the next line.
         f.write_all(&line.as_bytes()[..20]).unwrap();
         drop(f);
         let state = load(path).unwrap();
         assert_eq!(state.args, args);
+        assert_eq!(state.pgn_start, Some(1234));
         assert_eq!(state.games.len(), 1);
         let g = &state.games[0];
         assert_eq!((g.number, g.tag.as_str(), g.red, g.black), (3, "2.1", 1, 0));
+        assert_eq!(g.date.as_deref(), Some("2026.01.02"));
         let (a, b) = (&g.record, record());
         assert_eq!((&a.red, &a.black, &a.reason), (&b.red, &b.black, &b.reason));
         assert_eq!(
@@ -354,12 +392,19 @@ mod tests {
         assert_eq!((a.moves[1].score, a.moves[1].time_ms), (None, 5));
         // Reopened, the cut line is gone and appending goes on after the good one.
         let mut f = reopen(path, &state).unwrap();
-        f.write_all(game_line(4, "2.2", 0, 1, &record()).as_bytes())
+        f.write_all(game_line(4, "2.2", 0, 1, &record(), "2026.01.02").as_bytes())
             .unwrap();
         drop(f);
         let again = load(path).unwrap();
         assert_eq!(again.games.len(), 2);
         assert_eq!(again.games[1].number, 4);
+        // A file written before `pgn-start` and the date: its games read, undated.
+        let old_line = line.rsplit_once('\t').unwrap().0.to_string() + "\n";
+        std::fs::write(path, format!("{MAGIC}\narg\tx\n{old_line}{old_line}")).unwrap();
+        let old = load(path).unwrap();
+        assert_eq!((old.games.len(), old.pgn_start), (2, None));
+        assert_eq!(old.games[0].date, None);
+        assert_eq!(old.games[0].record.moves.len(), 2);
         // A bad line before the last is an error, naming the line.
         std::fs::write(path, format!("{MAGIC}\narg\tx\nbogus\n{line}")).unwrap();
         assert!(load(path).unwrap_err().contains(":3:"));

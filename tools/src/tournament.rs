@@ -453,9 +453,10 @@ struct Recorder {
 
 impl Recorder {
     /// Opens the PGN file (appending) and the state file: a new one with the command
-    /// line, or the resumed one to go on appending to it.
+    /// line, or the resumed one to go on appending to it (and then the finished games
+    /// that a crash kept out of the PGN file are written to it).
     fn open(cfg: &TournamentConfig, out: &mut dyn Write) -> Recorder {
-        let pgn_file = cfg.pgn_out.as_ref().and_then(|(path, _)| {
+        let mut pgn_file = cfg.pgn_out.as_ref().and_then(|(path, _)| {
             match OpenOptions::new().create(true).append(true).open(path) {
                 Ok(f) => Some(f),
                 Err(e) => {
@@ -464,10 +465,14 @@ impl Recorder {
                 }
             }
         });
+        let pgn_start = pgn_file
+            .as_ref()
+            .and_then(|f| f.metadata().ok())
+            .map(|m| m.len());
         let state_file = cfg.state_file.as_ref().and_then(|path| {
             let opened = match &cfg.resumed {
                 Some(state) => resume::reopen(path, state),
-                None => resume::create(path, &cfg.args),
+                None => resume::create(path, &cfg.args, pgn_start),
             };
             opened
                 .map_err(|e| {
@@ -475,6 +480,11 @@ impl Recorder {
                 })
                 .ok()
         });
+        if let (Some(state), Some(f), Some((path, text))) =
+            (&cfg.resumed, pgn_file.as_mut(), &cfg.pgn_out)
+        {
+            restore_missing_games(cfg, state, path, f, *text, out);
+        }
         let stored = cfg
             .resumed
             .iter()
@@ -487,6 +497,105 @@ impl Recorder {
             date: today(),
             first_of_pair: HashMap::new(),
             stored,
+        }
+    }
+}
+
+/// What tells a game of the PGN file: its `Round` tag, players, result and moves.
+type GameKey = (String, String, String, String, Vec<chariot::board::Move>);
+
+/// Writes to the PGN file (`path`, opened as `file`) each game of the resumed `state`
+/// that it lacks: a crash after a game's state line and before its PGN loses it from
+/// the PGN file, and the state file holds all the PGN shows. The event's own games are
+/// those after the state file's `pgn-start` (the whole file for older state files).
+fn restore_missing_games(
+    cfg: &TournamentConfig,
+    state: &resume::EventState,
+    path: &str,
+    file: &mut std::fs::File,
+    text: MoveText,
+    out: &mut dyn Write,
+) {
+    let bytes = match std::fs::read(path) {
+        Ok(bytes) => bytes,
+        Err(e) => {
+            let _ = writeln!(
+                out,
+                "Warning: cannot read PGN file '{path}' ({e}); games the state file holds \
+                 and it lacks are not written again"
+            );
+            return;
+        }
+    };
+    let start = state
+        .pgn_start
+        .and_then(|n| usize::try_from(n).ok())
+        .filter(|&n| n <= bytes.len())
+        .unwrap_or(0);
+    let ours = &bytes[start..];
+    let read = chariot::notation::files::read_bytes(ours, false, None);
+    let mut present: HashMap<GameKey, usize> = HashMap::new();
+    for g in read.read() {
+        let tag = |name: &str| g.tag(name).unwrap_or("").to_string();
+        let key = (
+            tag("Round"),
+            tag("Red"),
+            tag("Black"),
+            g.result.clone(),
+            g.moves.clone(),
+        );
+        *present.entry(key).or_default() += 1;
+    }
+    // A game cut short by the crash would run into the next one: end its line.
+    let mut pending = if ours.last().is_some_and(|&b| b != b'\n') {
+        "\n\n".to_string()
+    } else {
+        String::new()
+    };
+    let mut restored = Vec::new();
+    for g in &state.games {
+        let rec = &g.record;
+        let mut moves = rec.opening_moves.clone();
+        moves.extend(rec.moves.iter().map(|m| m.mv));
+        let key = (
+            g.tag.clone(),
+            rec.red.clone(),
+            rec.black.clone(),
+            rec.outcome.pgn().to_string(),
+            moves,
+        );
+        match present.get_mut(&key) {
+            Some(n) if *n > 0 => *n -= 1,
+            _ => {
+                let tags = Tags {
+                    event: cfg.event.clone(),
+                    site: cfg.site.clone(),
+                    round: g.tag.clone(),
+                    date: g.date.clone().unwrap_or_else(today),
+                };
+                pending.push_str(&write_game(rec, &tags, text));
+                restored.push(g.number.to_string());
+            }
+        }
+    }
+    if restored.is_empty() {
+        return;
+    }
+    match file
+        .write_all(pending.as_bytes())
+        .and_then(|()| file.flush())
+    {
+        Ok(()) => {
+            let _ = writeln!(
+                out,
+                "Wrote to '{path}' the finished game{} that the state file holds and it \
+                 lacked: {}",
+                if restored.len() == 1 { "" } else { "s" },
+                restored.join(", ")
+            );
+        }
+        Err(e) => {
+            let _ = writeln!(out, "Warning: cannot write PGN file '{path}': {e}");
         }
     }
 }
@@ -748,7 +857,14 @@ impl Batch<'_> {
         if fresh {
             // The state file first: a game it holds is never played again.
             if let Some(f) = recorder.state_file.as_mut() {
-                let line = resume::game_line(job.number, &job.tag, job.red, job.black, &record);
+                let line = resume::game_line(
+                    job.number,
+                    &job.tag,
+                    job.red,
+                    job.black,
+                    &record,
+                    &recorder.date,
+                );
                 let _ = f.write_all(line.as_bytes()).and_then(|()| f.flush());
             }
             if let (Some((_, text)), Some(f)) = (&cfg.pgn_out, recorder.pgn_file.as_mut()) {

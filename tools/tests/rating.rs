@@ -342,7 +342,7 @@ fn swiss_placings_by_opponents_points_with_byes() {
         g(0, 4, 0.5),
         g(1, 2, 1.0),
     ];
-    let r = rank_swiss(&[0, 1, 2, 3, 4], &games, &[2, 1, 3], Scoring::One);
+    let r = rank_swiss(&[0, 1, 2, 3, 4], &games, &[2, 1, 3], 1, Scoring::One);
     let rows: Vec<(usize, usize, f64, f64, u32)> = r
         .iter()
         .map(|e| (e.engine, e.rank, e.points, e.opponents, e.wins))
@@ -358,11 +358,17 @@ fn swiss_placings_by_opponents_points_with_byes() {
         ]
     );
     // 2-1-0 scoring doubles points and 对手分 alike.
-    let r2 = rank_swiss(&[0, 1, 2, 3, 4], &games, &[2, 1, 3], Scoring::Two);
+    let r2 = rank_swiss(&[0, 1, 2, 3, 4], &games, &[2, 1, 3], 1, Scoring::Two);
     assert_eq!((r2[0].points, r2[0].opponents), (5.0, 8.0));
     // Ties listed by seed: with the seed order 1 before 0, 1 is listed first.
-    let r = rank_swiss(&[1, 0, 2, 3, 4], &games, &[2, 1, 3], Scoring::One);
+    let r = rank_swiss(&[1, 0, 2, 3, 4], &games, &[2, 1, 3], 1, Scoring::One);
     assert_eq!((r[0].engine, r[1].engine), (1, 0));
+    // With two games an encounter a bye is a won round: two wins' points, two wins.
+    for (scoring, points) in [(Scoring::One, 2.0), (Scoring::Three, 6.0)] {
+        let r = rank_swiss(&[0, 1, 2, 3, 4], &[], &[2], 2, scoring);
+        let bye = r.iter().find(|e| e.engine == 2).unwrap();
+        assert_eq!((bye.points, bye.wins), (points, 2));
+    }
 }
 
 #[test]
@@ -370,7 +376,7 @@ fn swiss_placings_by_wins_then_fouls() {
     // Wins: 0 beat 1 and lost to 2; 3 drew 2 and 1. Both 1 point, 对手分 2 (0: 1 has
     // ½ and 2 has 1½; 3: 2 has 1½ and 1 has ½); 0 has a win, 3 none.
     let games = [g(0, 1, 1.0), g(2, 0, 1.0), g(3, 2, 0.5), g(1, 3, 0.5)];
-    let r = rank_swiss(&[3, 2, 1, 0], &games, &[], Scoring::One);
+    let r = rank_swiss(&[3, 2, 1, 0], &games, &[], 1, Scoring::One);
     let order: Vec<usize> = r.iter().map(|e| e.engine).collect();
     assert_eq!(order, [2, 0, 3, 1]);
     assert_eq!((r[1].opponents, r[2].opponents), (2.0, 2.0));
@@ -378,7 +384,7 @@ fn swiss_placings_by_wins_then_fouls() {
     // 3: 1 point, one win, 对手分 0 + 2 = 2 each; 0 has the foul, so 3 is above it.
     let mut fouled = [g(0, 1, 1.0), g(2, 3, 1.0), g(2, 0, 1.0), g(3, 1, 1.0)];
     fouled[2].foul = true;
-    let r = rank_swiss(&[0, 1, 2, 3], &fouled, &[], Scoring::One);
+    let r = rank_swiss(&[0, 1, 2, 3], &fouled, &[], 1, Scoring::One);
     let order: Vec<usize> = r.iter().map(|e| e.engine).collect();
     assert_eq!(order, [2, 3, 0, 1]);
     assert_eq!((r[1].opponents, r[2].opponents), (2.0, 2.0));

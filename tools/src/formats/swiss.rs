@@ -6,7 +6,8 @@
 //! 1. **Order.** Engines are listed by the placing so far (第15.2条: points, 对手分, wins,
 //!    fouls), equal engines by seed. Round 1 lists them by seed.
 //! 2. **Bye.** With an odd count the lowest-listed engine that has not had a bye sits
-//!    out, scored as a win (the scoring's points for a win, and one win); its 对手分
+//!    out, scored as a won round: the scoring's points for a win and one win for each
+//!    game an encounter has (`-games`: two wins with two games); its 对手分
 //!    counts the lowest score among the engines that have scored (第14.4条 of the 2011
 //!    rules). If the others could not then be paired, the next one up takes it.
 //! 3. **Round 1** by seed: the top half against the bottom half (1 v h+1, 2 v h+2, …);
@@ -17,7 +18,9 @@
 //!    (the two want the same colour for that reason), (c) is nearest in score (equal score
 //!    first), (d) wants the other colour, (e) stands highest in the list; and whose
 //!    choice still lets the rest be paired (backtracking). If no pairing meets (b), (b)
-//!    is dropped for that round; if none meets (a), the event ends there.
+//!    is dropped for that round; if none meets (a), the event ends there. A search takes
+//!    at most [`SEARCH_BUDGET`] steps; one that runs out ends the event too, and the
+//!    note says that the search gave up (a pairing may exist), not that none does.
 //! 5. **Colours**, for the higher-listed engine A and its opponent B: an engine that had
 //!    the same colour twice running, or one colour twice more than the other, gets the
 //!    other (A first, if both); else the one with more Reds than
@@ -61,12 +64,16 @@ pub struct Swiss {
     paired: Vec<SwissRound>,
     /// Why the event ended early, if it did.
     note: Option<String>,
+    /// How many steps one pairing search may take ([`SEARCH_BUDGET`]).
+    budget: u32,
 }
 
 /// What the pairing knows of each engine: its score, whom it has met, its colours.
 struct Field<'a> {
     swiss: &'a Swiss,
     points: Vec<f64>,
+    /// Set when a pairing search ran out of steps: its failure proves nothing.
+    gave_up: std::cell::Cell<bool>,
 }
 
 impl Field<'_> {
@@ -154,7 +161,7 @@ impl Field<'_> {
     fn pair(&self, list: &[usize], strict: bool) -> Option<Vec<(usize, usize)>> {
         let mut rest = list.to_vec();
         let mut out = Vec::new();
-        let mut budget = SEARCH_BUDGET;
+        let mut budget = self.swiss.budget;
         self.search(&mut rest, &mut out, strict, &mut budget)
             .then_some(out)
     }
@@ -170,6 +177,10 @@ impl Field<'_> {
             return true;
         }
         if *budget == 0 {
+            // Only the relaxed search's failure decides the round (it allows more).
+            if !strict {
+                self.gave_up.set(true);
+            }
             return false;
         }
         *budget -= 1;
@@ -219,7 +230,15 @@ impl Swiss {
             rng,
             paired: Vec::new(),
             note: None,
+            budget: SEARCH_BUDGET,
         }
+    }
+
+    /// This event with pairing searches of at most `steps` steps (tests use a small
+    /// one to see a search give up).
+    pub fn with_search_budget(mut self, steps: u32) -> Swiss {
+        self.budget = steps;
+        self
     }
 
     /// The rounds paired so far.
@@ -251,12 +270,18 @@ impl Swiss {
 
     /// The standings after the games so far (第15.2条).
     pub fn ranking(&self, st: &Standings) -> Vec<RankEntry> {
-        rank_swiss(&self.seeds, &st.results(), &self.byes(), self.scoring)
+        rank_swiss(
+            &self.seeds,
+            &st.results(),
+            &self.byes(),
+            self.games,
+            self.scoring,
+        )
     }
 
-    /// Pairs the next round from the standings; `None` when no pairing avoids a
-    /// repeat.
-    fn pair_round(&mut self, st: &Standings) -> Option<SwissRound> {
+    /// Pairs the next round from the standings; `Err` when none was found that avoids a
+    /// repeat, with whether a search gave up (then one may exist).
+    fn pair_round(&mut self, st: &Standings) -> Result<SwissRound, bool> {
         let first_round = self.paired.is_empty();
         let lot_red = first_round && self.rng.below(2) == 0;
         let order: Vec<usize> = if first_round {
@@ -272,6 +297,7 @@ impl Swiss {
         let field = Field {
             swiss: self,
             points,
+            gave_up: std::cell::Cell::new(false),
         };
         let had_bye = self.byes();
         let pair = |list: &[usize]| -> Option<Vec<(usize, usize)>> {
@@ -282,7 +308,7 @@ impl Swiss {
                 field.pair(list, true).or_else(|| field.pair(list, false))
             }
         };
-        let (pairs, bye) = if order.len() % 2 == 1 {
+        let paired = if order.len() % 2 == 1 {
             order
                 .iter()
                 .rev()
@@ -290,9 +316,12 @@ impl Swiss {
                 .find_map(|&bye| {
                     let list: Vec<usize> = order.iter().copied().filter(|&e| e != bye).collect();
                     pair(&list).map(|p| (p, Some(bye)))
-                })?
+                })
         } else {
-            (pair(&order)?, None)
+            pair(&order).map(|p| (p, None))
+        };
+        let Some((pairs, bye)) = paired else {
+            return Err(field.gave_up.get());
         };
         let pairs = if first_round {
             pairs
@@ -312,7 +341,7 @@ impl Swiss {
                 .map(|&(a, b)| field.colours_for(a, b))
                 .collect()
         };
-        Some(SwissRound { pairs, bye })
+        Ok(SwissRound { pairs, bye })
     }
 
     /// Each engine's cells, round by round.
@@ -363,14 +392,25 @@ impl Scheduler for Swiss {
         if self.paired.len() as u32 >= self.rounds || self.note.is_some() {
             return Vec::new();
         }
-        let Some(round) = self.pair_round(st) else {
-            self.note = Some(format!(
-                "Round {} cannot be paired without a repeated pairing; the event ends after \
-                 round {}.",
-                self.paired.len() + 1,
-                self.paired.len()
-            ));
-            return Vec::new();
+        let round = match self.pair_round(st) {
+            Ok(round) => round,
+            Err(gave_up) => {
+                let (next, last) = (self.paired.len() + 1, self.paired.len());
+                self.note = Some(if gave_up {
+                    format!(
+                        "Round {next} was not paired: the pairing search gave up after {} \
+                         steps without finding a pairing that repeats no encounter (one may \
+                         exist); the event ends after round {last}.",
+                        self.budget
+                    )
+                } else {
+                    format!(
+                        "Round {next} cannot be paired without a repeated pairing; the event \
+                         ends after round {last}."
+                    )
+                });
+                return Vec::new();
+            }
         };
         let number = self.paired.len() as u32 + 1;
         let encounters = round
@@ -556,6 +596,36 @@ mod tests {
     }
 
     #[test]
+    fn a_bye_is_worth_a_won_round() {
+        // Five engines, two games an encounter, every game drawn: a round is worth 2
+        // points, so a bye is worth 2 points (two wins), as a round won 2-0 is.
+        for scoring in [Scoring::One, Scoring::Two] {
+            let mut st = standings(5);
+            let seeds: Vec<usize> = (0..5).collect();
+            let mut swiss = Swiss::new(&seeds, 2, 3, scoring, Rng::new(4));
+            run(&mut swiss, &mut st, &|_, _, _, _| 0.5);
+            assert_eq!(swiss.rounds().len(), 3);
+            let win = scoring.points(1.0);
+            let entries = swiss.ranking(&st);
+            for e in &entries {
+                let byes = swiss
+                    .rounds()
+                    .iter()
+                    .filter(|r| r.bye == Some(e.engine))
+                    .count() as u32;
+                let games = st.total(e.engine).games();
+                assert_eq!(games + 2 * byes, 6, "{e:?}");
+                assert_eq!(
+                    e.points,
+                    f64::from(games) * scoring.points(0.5) + f64::from(2 * byes) * win,
+                    "{e:?}"
+                );
+                assert_eq!(e.wins, 2 * byes, "{e:?}");
+            }
+        }
+    }
+
+    #[test]
     fn score_groups_meet_within_themselves() {
         // Eight engines, the lower index always wins: after round 1 the four winners
         // meet each other, and so do the four losers; after round 3 (a unique leader)
@@ -590,6 +660,38 @@ mod tests {
         let mut swiss = Swiss::new(&[0, 1, 2, 3], 1, 4, Scoring::One, Rng::new(1));
         let batches = run(&mut swiss, &mut st, &|_, _, _, _| 0.5);
         assert_eq!(batches.len(), 3);
-        assert!(swiss.table(&st).contains("cannot be paired"));
+        let table = swiss.table(&st);
+        assert!(table.contains("Round 4 cannot be paired"), "{table}");
+        assert!(!table.contains("gave up"), "{table}");
+    }
+
+    #[test]
+    fn a_pairing_search_that_gives_up_says_so() {
+        // Six engines, round 2 pairs easily, but not in 2 steps: the event ends there,
+        // and the note says the search gave up, not that no pairing exists.
+        let mut st = standings(6);
+        let seeds: Vec<usize> = (0..6).collect();
+        let mut swiss = Swiss::new(&seeds, 1, 3, Scoring::One, Rng::new(1)).with_search_budget(2);
+        let batches = run(&mut swiss, &mut st, &|_, _, red, black| {
+            f64::from(u8::from(red < black))
+        });
+        assert_eq!(batches.len(), 1);
+        let table = swiss.table(&st);
+        assert!(
+            table.contains(
+                "Round 2 was not paired: the pairing search gave up after 2 steps without \
+                 finding a pairing that repeats no encounter (one may exist); the event ends \
+                 after round 1."
+            ),
+            "{table}"
+        );
+        assert!(!table.contains("cannot be paired"), "{table}");
+        // With the usual budget the same round pairs.
+        let mut st = standings(6);
+        let mut swiss = Swiss::new(&seeds, 1, 3, Scoring::One, Rng::new(1));
+        let batches = run(&mut swiss, &mut st, &|_, _, red, black| {
+            f64::from(u8::from(red < black))
+        });
+        assert_eq!(batches.len(), 3);
     }
 }
