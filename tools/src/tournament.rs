@@ -501,6 +501,23 @@ impl Recorder {
     }
 }
 
+/// A game of the event as PGN text: the event's tags, its `round` tag and `date`.
+fn event_pgn(
+    cfg: &TournamentConfig,
+    rec: &GameRecord,
+    round: &str,
+    date: String,
+    text: MoveText,
+) -> String {
+    let tags = Tags {
+        event: cfg.event.clone(),
+        site: cfg.site.clone(),
+        round: round.to_string(),
+        date,
+    };
+    write_game(rec, &tags, text)
+}
+
 /// What tells a game of the PGN file: its `Round` tag, players, result and moves.
 type GameKey = (String, String, String, String, Vec<chariot::board::Move>);
 
@@ -567,13 +584,8 @@ fn restore_missing_games(
         match present.get_mut(&key) {
             Some(n) if *n > 0 => *n -= 1,
             _ => {
-                let tags = Tags {
-                    event: cfg.event.clone(),
-                    site: cfg.site.clone(),
-                    round: g.tag.clone(),
-                    date: g.date.clone().unwrap_or_else(today),
-                };
-                pending.push_str(&write_game(rec, &tags, text));
+                let date = g.date.clone().unwrap_or_else(today);
+                pending.push_str(&event_pgn(cfg, rec, &g.tag, date, text));
                 restored.push(g.number.to_string());
             }
         }
@@ -868,13 +880,8 @@ impl Batch<'_> {
                 let _ = f.write_all(line.as_bytes()).and_then(|()| f.flush());
             }
             if let (Some((_, text)), Some(f)) = (&cfg.pgn_out, recorder.pgn_file.as_mut()) {
-                let tags = Tags {
-                    event: cfg.event.clone(),
-                    site: cfg.site.clone(),
-                    round: job.tag.clone(),
-                    date: recorder.date.clone(),
-                };
-                let _ = f.write_all(write_game(&record, &tags, *text).as_bytes());
+                let pgn = event_pgn(cfg, &record, &job.tag, recorder.date.clone(), *text);
+                let _ = f.write_all(pgn.as_bytes());
                 let _ = f.flush();
             }
         }

@@ -12,6 +12,9 @@ use chariot_tools::nnue::data::{
 };
 use chariot_tools::rng::Rng;
 
+#[path = "common/games.rs"]
+mod games;
+
 fn temp_path(name: &str) -> std::path::PathBuf {
     std::env::temp_dir().join(format!("chariot-nnue-data-{}-{name}", std::process::id()))
 }
@@ -442,37 +445,14 @@ fn filters_drop_what_they_should() {
     let _ = std::fs::remove_file(bin);
 }
 
-/// Random games as `datagen` writes them: 2 to 8 random plies (not written), then every
-/// position with the move played from it and the game's result; game lengths 20 to 99.
+/// Random games as `datagen` writes them (game lengths 20 to 99, random scores).
 fn consecutive_games(seed: u64, games: usize) -> Vec<Vec<Entry>> {
-    let mut rng = Rng::new(seed);
-    let mut out = Vec::new();
-    while out.len() < games {
-        let mut pos = Position::startpos();
-        for _ in 0..2 + rng.below(7) {
-            let moves = pos.legal_moves();
-            pos.play(moves[rng.below(moves.len())]);
-        }
-        let result = [GameResult::RedLoss, GameResult::Draw, GameResult::RedWin][rng.below(3)];
-        let length = 20 + rng.below(80);
-        let mut game = Vec::new();
-        while game.len() < length {
-            let moves = pos.legal_moves();
-            if moves.is_empty() {
-                break;
-            }
-            let mv = moves[rng.below(moves.len())];
-            game.push(Entry {
-                pos: pos.clone(),
-                score: rng.below(2001) as i16 - 1000,
-                result,
-                mv: Some(mv),
-            });
-            pos.play(mv);
-        }
-        out.push(game);
-    }
-    out
+    games::consecutive_games(
+        seed,
+        games,
+        |_, rng| 20 + rng.below(80),
+        |_, rng| rng.below(2001) as i16 - 1000,
+    )
 }
 
 /// The game of each position the filters keep, numbered from 0 in order (games with

@@ -13,6 +13,10 @@ use chariot_tools::nnue::net::{
 use chariot_tools::nnue::train::{fit_scale, split_by_game, train, Event, TrainOptions};
 use chariot_tools::rng::Rng;
 
+#[path = "common/games.rs"]
+mod games;
+use games::consecutive_games;
+
 fn temp_path(name: &str) -> std::path::PathBuf {
     std::env::temp_dir().join(format!("chariot-train-{}-{name}", std::process::id()))
 }
@@ -128,42 +132,6 @@ fn training_lowers_the_validation_loss() {
     assert!(outcome.best.evaluate(&down) < -100.0);
 }
 
-/// Random games written as `datagen` writes them: a few random plies (not written),
-/// then every position with the move played from it, the game's result on every line.
-/// Game `g` has `length(g)` positions.
-fn consecutive_games(seed: u64, games: usize, length: impl Fn(usize) -> usize) -> Vec<Vec<Entry>> {
-    let mut rng = Rng::new(seed);
-    let mut out = Vec::new();
-    while out.len() < games {
-        let mut pos = Position::startpos();
-        for _ in 0..2 + rng.below(7) {
-            let moves = pos.legal_moves();
-            pos.play(moves[rng.below(moves.len())]);
-        }
-        let result = [GameResult::RedLoss, GameResult::Draw, GameResult::RedWin][rng.below(3)];
-        let mut game = Vec::new();
-        while game.len() < length(out.len()) {
-            let moves = pos.legal_moves();
-            if moves.is_empty() {
-                break;
-            }
-            let mv = moves[rng.below(moves.len())];
-            let score = material(&pos) as i16;
-            game.push(Entry {
-                pos: pos.clone(),
-                score,
-                result,
-                mv: Some(mv),
-            });
-            pos.play(mv);
-        }
-        if game.len() == length(out.len()) {
-            out.push(game);
-        }
-    }
-    out
-}
-
 /// Checks a split of positions (indices into the positions of `game_of`, which names
 /// each position's game): every game on one side, the sets disjoint and covering every
 /// position, and about the shares of games held out. Returns the games of each set.
@@ -203,7 +171,12 @@ fn assert_split_by_game(game_of: &[usize], sets: [&[u32]; 3], shares: (f64, f64)
 #[test]
 fn validation_and_test_hold_out_whole_games() {
     // 400 games of 10 to 150 positions, one after the other, read back by the loader.
-    let games = consecutive_games(11, 400, |g| 10 + (g * 37) % 141);
+    let games = consecutive_games(
+        11,
+        400,
+        |g, _| 10 + (g * 37) % 141,
+        |pos, _| material(pos) as i16,
+    );
     let game_of: Vec<usize> = games
         .iter()
         .enumerate()
@@ -587,7 +560,7 @@ fn train_cli_holds_out_whole_games() {
     // 80 games of 41 positions each, as datagen writes them: every set the trainer
     // reports holds a whole number of games.
     const LENGTH: usize = 41;
-    let games = consecutive_games(12, 80, |_| LENGTH);
+    let games = consecutive_games(12, 80, |_, _| LENGTH, |pos, _| material(pos) as i16);
     let text: String = games.iter().flatten().map(|e| e.to_line() + "\n").collect();
     let (data, net) = (temp_path("whole.txt"), temp_path("whole.nnue"));
     std::fs::write(&data, text).unwrap();

@@ -13,7 +13,7 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use chariot_tools::nnue::data::{load_dataset, BadInput, Filters};
-use chariot_tools::nnue::train::{fit_scale, split_by_game, train, Event, TrainOptions};
+use chariot_tools::nnue::train::{fit_scale, train, Event, TrainOptions};
 
 struct Options {
     data: Vec<String>,
@@ -156,27 +156,24 @@ fn main() {
         if o.train.mirror { "on" } else { "off" }
     );
 
-    let split = split_by_game(&data.games, &o.train);
-    eprintln!(
-        "train: split by game: {} games; training {} positions ({} games), validation {} ({} \
-         games, share {}), test {} ({} games, share {})",
-        data.games.len(),
-        split.train.len(),
-        split.train_games,
-        split.validation.len(),
-        split.validation_games,
-        o.train.val_share,
-        split.test.len(),
-        split.test_games,
-        o.train.test_share
-    );
-    drop(split);
-
     let training = Instant::now();
     let mut last_progress = Instant::now();
     let epochs = o.train.epochs;
     let out = o.out.clone();
     let outcome = train(&records, &data.games, &o.train, |event| match event {
+        Event::Split(split) => eprintln!(
+            "train: split by game: {} games; training {} positions ({} games), validation {} \
+             ({} games, share {}), test {} ({} games, share {})",
+            data.games.len(),
+            split.train.len(),
+            split.train_games,
+            split.validation.len(),
+            split.validation_games,
+            o.train.val_share,
+            split.test.len(),
+            split.test_games,
+            o.train.test_share
+        ),
         Event::Batch {
             epoch,
             done,

@@ -94,6 +94,8 @@ pub struct EpochReport {
 
 /// Progress reported to the caller while training.
 pub enum Event<'a> {
+    /// Before the first epoch: how the positions were split by game.
+    Split(&'a Split),
     /// After each batch.
     Batch {
         /// 1-based epoch.
@@ -472,6 +474,7 @@ fn train_in_pool(
     if train_idx.is_empty() {
         return Err("no training positions".to_string());
     }
+    on_event(Event::Split(&split));
     let mut rng = Rng::new(o.seed);
     let mut net = Network::random(rng.next_u64(), o.scale);
     let validate = |net: &Network| {
