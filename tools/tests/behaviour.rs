@@ -99,7 +99,11 @@ fn check(name: &str, args: Vec<String>) {
         .args(&args)
         .arg("-pgnout")
         .arg(&pgn)
-        .args(if name == "swiss" { &["chinese"][..] } else { &[][..] })
+        .args(if name == "swiss" {
+            &["chinese"][..]
+        } else {
+            &[][..]
+        })
         .output()
         .expect("tourney runs");
     assert!(

@@ -4,7 +4,7 @@
 //! `generate_evasions` against a slow, independent mailbox generator written here, over
 //! the perft positions and positions reached from them by random play.
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeSet;
 

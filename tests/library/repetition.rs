@@ -4,7 +4,7 @@
 //! same with the colours swapped. The last tests check that the classification of moves
 //! is colour- and mirror-blind over random games, and that it stays cheap.
 
-mod common;
+use crate::common;
 
 use chariot::board::repetition::{
     ruling_value, verdict, Conduct, Nature, Verdict, MATE_THREAT_CHECKS, NATURAL_LIMIT_MOVES,

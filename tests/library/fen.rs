@@ -1,7 +1,7 @@
 //! FEN: printing and parsing round trips, the accepted variants (H/E letters, `r` for
 //! Red, missing trailing fields) and every error the parser and the validator report.
 
-mod common;
+use crate::common;
 
 use chariot::board::{
     Color, FenError, Piece, PieceKind, Position, PositionError, Setup, Square, START_FEN,

@@ -12,7 +12,7 @@
 //! cargo test --release --test sessions -- --ignored latency --nocapture
 //! ```
 
-mod common;
+use crate::common;
 
 use std::sync::{Mutex, MutexGuard};
 use std::time::Duration;

@@ -1,7 +1,7 @@
 //! Notation: ICCS, Chinese and WXF both ways, the documents' sample games, like pieces on
 //! a file, errors, PGN, and garbage input.
 
-mod common;
+use crate::common;
 
 use std::collections::HashSet;
 

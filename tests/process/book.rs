@@ -3,7 +3,7 @@
 //! (`OwnBook`/`BookFile`, `usebook`/`bookfiles`), with missing and malformed files; not
 //! for `go infinite` or `go ponder`, which search.
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 use std::process::Command;

@@ -1,6 +1,6 @@
 //! Protocol sessions against the built binary, as a GUI drives it.
 
-mod common;
+use crate::common;
 
 use chariot::board::{perft, Position};
 

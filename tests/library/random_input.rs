@@ -12,7 +12,7 @@
 //! panic on those threads is caught by a panic hook. `setoption` of the hash size is
 //! not fed (up to 64 GiB: the machine would be asked for it).
 
-mod common;
+use crate::common;
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};

@@ -6,7 +6,7 @@
 //! The deterministic placeholder weights of `placeholder_weights` were the default
 //! net before the trained ones of `nets/`; they remain a sane net to test against.
 
-mod common;
+use crate::common;
 
 use std::sync::Arc;
 

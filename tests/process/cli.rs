@@ -3,7 +3,7 @@
 //! independent generators, the documents' notation, mates proved by hand, the symmetric
 //! start position's evaluation.
 
-mod common;
+use crate::common;
 
 use std::process::{Command, Output};
 

@@ -2,7 +2,7 @@
 //! bitboards, mailbox and file occupancy agree with a recomputation; every unmake
 //! restores the position exactly.
 
-mod common;
+use crate::common;
 
 use chariot::board::{Color, Move, PieceKind, Position, Square, START_FEN};
 

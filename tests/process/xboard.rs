@@ -12,7 +12,7 @@
 //! cargo test --release --test xboard -- --ignored latency --nocapture
 //! ```
 
-mod common;
+use crate::common;
 
 use std::io::Write;
 use std::sync::{Mutex, MutexGuard};

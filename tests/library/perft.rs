@@ -2,7 +2,7 @@
 //! independent generators), for each position and for its colour-flipped and
 //! left-right mirrored twins.
 
-mod common;
+use crate::common;
 
 use chariot::board::{perft, Position};
 
