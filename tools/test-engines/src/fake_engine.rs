@@ -44,7 +44,7 @@ use std::io::{self, BufRead, Write};
 use std::time::{Duration, Instant};
 
 use chariot::board::{Position, START_FEN};
-use chariot_tools::rng::Rng;
+use tourney::rng::Rng;
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();

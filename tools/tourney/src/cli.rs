@@ -3,18 +3,20 @@
 
 use crate::clock::{parse_seconds, TimeControl};
 use crate::engine::{Coords, EngineConfig, Protocol};
-use crate::formats::{FinalFormat, GroupOptions, Seeding, Team, Tiebreak, TournamentFormat};
+use crate::event::config::{
+    FinalFormat, GroupOptions, Seeding, Team, Tiebreak, TournamentConfig, TournamentFormat,
+};
+use crate::event::resume;
+use crate::event::runner::replay;
 use crate::game::{DrawAdjudication, ResignAdjudication};
 use crate::openings::{book_openings, load_openings, OpeningFormat};
 
 /// How many plies `-openings format=book` plays from the book unless `plies=` says.
 const BOOK_PLIES: usize = 8;
-use crate::pgn::MoveText;
-use crate::rating::{RatingMethod, Scoring};
-use crate::resume;
+use crate::report::pgn::MoveText;
+use crate::report::rating::{RatingMethod, Scoring};
+use crate::report::stats::Sprt;
 use crate::rng::Rng;
-use crate::stats::Sprt;
-use crate::tournament::{replay, TournamentConfig};
 use chariot::board::GameRules;
 
 /// The `-help` text.

@@ -1,28 +1,37 @@
-//! `chariot-tools`: the `tourney` match and tournament manager for xiangqi engines, and
-//! the tools that fit Chariot's evaluation (`datagen`, `tune`, and the NNUE data formats
-//! and trainer in [`nnue`]).
+//! `tourney`: a match and tournament manager for xiangqi engines.
 //!
-//! The rules come from the `chariot` rules core; this crate drives engines (UCCI or UCI
-//! child processes), keeps their clocks, judges games, schedules matches and tournaments
-//! and computes the statistics; an event's state file lets it resume after a stop.
-//! [`heldout`] finds the games in a file of positions and splits whole games into
-//! training, validation and test sets for `train` and `tune`.
+//! The rules come from the `chariot` rules core (`chariot::board`, `chariot::notation`;
+//! nothing of Chariot's search or evaluation): this crate drives engines (UCCI or UCI
+//! child processes), keeps their clocks, judges games, schedules matches and
+//! tournaments and computes the statistics; an event's state file lets it resume after
+//! a stop.
+//!
+//! # Floors
+//!
+//! The modules stand on floors, and a module imports only from floors below its own
+//! (`tools/scripts/import-graph` checks it):
+//!
+//! 1. [`rng`], [`clock`], [`openings`]: a seeded generator, time controls and clocks,
+//!    opening sets.
+//! 2. [`engine`]: an engine as a child process, speaking its protocol.
+//! 3. [`game`]: one game between two engines ([`game::play`]) judged by the arbiter
+//!    ([`game::arbiter`]).
+//! 4. [`report`]: what comes out of games: PGN ([`report::pgn`]), ratings and rankings
+//!    ([`report::rating`]), statistics and the SPRT ([`report::stats`]).
+//! 5. [`event`]: a match or tournament. Inside it, from the bottom: the state file
+//!    ([`event::resume`]) and the encounters and games the formats name
+//!    ([`event::encounter`]); the configuration ([`event::config`]); the standings
+//!    ([`event::standings`]); the printed tables ([`event::tables`]); the formats'
+//!    schedulers ([`event::formats`]); the runner that plays them ([`event::runner`]).
+//! 6. [`cli`]: the `tourney` command line.
 
 #![forbid(unsafe_code)]
 
-pub mod arbiter;
 pub mod cli;
 pub mod clock;
 pub mod engine;
-pub mod formats;
+pub mod event;
 pub mod game;
-pub mod heldout;
-pub mod nnue;
 pub mod openings;
-pub mod pgn;
-pub mod rating;
-pub mod resume;
+pub mod report;
 pub mod rng;
-pub mod stats;
-pub mod tables;
-pub mod tournament;

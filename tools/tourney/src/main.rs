@@ -2,8 +2,8 @@
 
 use std::process::ExitCode;
 
-use chariot_tools::cli::{parse, Action, HELP};
-use chariot_tools::tournament::run;
+use tourney::cli::{parse, Action, HELP};
+use tourney::event::run;
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();

@@ -7,12 +7,14 @@
 //! `Date` tag and the seconds in the move comments) are masked before comparing.
 //!
 //! To record the files anew after an intended change of output:
-//! `BEHAVIOUR_RECORD=1 cargo test --release -p <crate> --test <this test>`, then read the diff.
+//! `BEHAVIOUR_RECORD=1 cargo test --release -p tourney -p test-engines --test integration
+//! behaviour`, then read the diff.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-const FAKE: &str = env!("CARGO_BIN_EXE_fake-engine");
+use crate::common::fake_engine;
+
 const TOURNEY: &str = env!("CARGO_BIN_EXE_tourney");
 
 /// The recorded files.
@@ -23,7 +25,7 @@ fn data_dir() -> PathBuf {
 /// The openings every event draws from.
 fn openings() -> String {
     Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("openings/default.epd")
+        .join("../openings/default.epd")
         .to_string_lossy()
         .into_owned()
 }
@@ -33,7 +35,7 @@ fn engine(name: &str, args: &[&str]) -> Vec<String> {
     let mut v = vec![
         "-engine".to_string(),
         format!("name={name}"),
-        format!("cmd={FAKE}"),
+        format!("cmd={}", fake_engine()),
     ];
     v.extend(args.iter().map(|a| format!("arg={a}")));
     v
@@ -49,7 +51,9 @@ fn normalise(text: &str, tmp: &Path) -> String {
             out.push_str("[Date \"?\"]\n");
             continue;
         }
-        let line = line.replace(FAKE, "FAKE").replace(tmp.as_ref(), "TMP");
+        let line = line
+            .replace(fake_engine(), "FAKE")
+            .replace(tmp.as_ref(), "TMP");
         out.push_str(&mask_seconds(&line));
         out.push('\n');
     }
@@ -99,7 +103,11 @@ fn check(name: &str, args: Vec<String>) {
         .args(&args)
         .arg("-pgnout")
         .arg(&pgn)
-        .args(if name == "swiss" { &["chinese"][..] } else { &[][..] })
+        .args(if name == "swiss" {
+            &["chinese"][..]
+        } else {
+            &[][..]
+        })
         .output()
         .expect("tourney runs");
     assert!(

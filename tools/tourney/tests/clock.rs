@@ -1,6 +1,6 @@
 //! Clocks: every time-control kind, what the engine is told, and forfeits.
 
-use chariot_tools::clock::{parse_seconds, Clock, ClockReport, Period, TimeControl};
+use tourney::clock::{parse_seconds, Clock, ClockReport, Period, TimeControl};
 
 #[test]
 fn parsing() {

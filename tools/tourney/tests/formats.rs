@@ -8,14 +8,15 @@ use std::path::PathBuf;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use chariot_tools::clock::TimeControl;
-use chariot_tools::engine::{EngineConfig, Protocol};
-use chariot_tools::formats::TournamentFormat;
-use chariot_tools::game::GameSettings;
-use chariot_tools::pgn::MoveText;
-use chariot_tools::tournament::{run, schedule, TournamentConfig};
+use tourney::clock::TimeControl;
+use tourney::engine::{EngineConfig, Protocol};
+use tourney::event::config::TournamentFormat;
+use tourney::event::{run, schedule, TournamentConfig};
+use tourney::game::GameSettings;
+use tourney::report::pgn::MoveText;
 
-const FAKE: &str = env!("CARGO_BIN_EXE_fake-engine");
+use crate::common::fake_engine;
+
 const TOURNEY: &str = env!("CARGO_BIN_EXE_tourney");
 
 fn temp(name: &str) -> PathBuf {
@@ -27,7 +28,7 @@ fn temp(name: &str) -> PathBuf {
 }
 
 fn fake(name: &str, args: &[&str]) -> EngineConfig {
-    let mut e = EngineConfig::new(name, FAKE, Protocol::Ucci);
+    let mut e = EngineConfig::new(name, fake_engine(), Protocol::Ucci);
     e.args = args.iter().map(|s| s.to_string()).collect();
     e.limits.tc = TimeControl::parse("2+0.05").unwrap();
     e.limits.margin_ms = 200;
@@ -293,7 +294,7 @@ fn fake_engines(prefix: &str, n: usize) -> Vec<String> {
         a.extend(args(&[
             "-engine",
             &format!("name={prefix}{i}"),
-            &format!("cmd={FAKE}"),
+            &format!("cmd={}", fake_engine()),
             "arg=random",
             "arg=0",
             "arg=--seed",

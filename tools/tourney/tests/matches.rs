@@ -8,18 +8,19 @@ use std::path::PathBuf;
 use std::process::Command;
 
 use chariot::board::Position;
-use chariot_tools::arbiter::GameOutcome;
-use chariot_tools::clock::TimeControl;
-use chariot_tools::engine::{Coords, EngineConfig, Protocol};
-use chariot_tools::formats::TournamentFormat;
-use chariot_tools::game::GameSettings;
-use chariot_tools::openings::{parse_openings, OpeningFormat};
-use chariot_tools::pgn::MoveText;
-use chariot_tools::rating::{RatingMethod, Scoring};
-use chariot_tools::stats::{Sprt, SprtDecision};
-use chariot_tools::tournament::{run, Standings, TournamentConfig};
+use tourney::clock::TimeControl;
+use tourney::engine::{Coords, EngineConfig, Protocol};
+use tourney::event::config::TournamentFormat;
+use tourney::event::{run, Standings, TournamentConfig};
+use tourney::game::arbiter::GameOutcome;
+use tourney::game::GameSettings;
+use tourney::openings::{parse_openings, OpeningFormat};
+use tourney::report::pgn::MoveText;
+use tourney::report::rating::{RatingMethod, Scoring};
+use tourney::report::stats::{Sprt, SprtDecision};
 
-const FAKE: &str = env!("CARGO_BIN_EXE_fake-engine");
+use crate::common::fake_engine;
+
 const TOURNEY: &str = env!("CARGO_BIN_EXE_tourney");
 
 fn temp(name: &str) -> PathBuf {
@@ -31,7 +32,7 @@ fn temp(name: &str) -> PathBuf {
 }
 
 fn fake(name: &str, args: &[&str], proto: Protocol) -> EngineConfig {
-    let mut e = EngineConfig::new(name, FAKE, proto);
+    let mut e = EngineConfig::new(name, fake_engine(), proto);
     e.args = args.iter().map(|s| s.to_string()).collect();
     e.limits.tc = TimeControl::parse("2+0.05").unwrap();
     e.limits.margin_ms = 100;
@@ -147,8 +148,11 @@ fn random_vs_random_twenty_games() {
     let mut b = fake("RandomB", &["random", "0", "--uci10"], Protocol::Uci);
     b.coords = Coords::Uci10;
     let mut cfg = config(vec![a, b], 20, Some(&pgn));
-    cfg.openings = parse_openings(include_str!("../openings/default.epd"), OpeningFormat::Epd)
-        .unwrap()[..10]
+    cfg.openings = parse_openings(
+        include_str!("../../openings/default.epd"),
+        OpeningFormat::Epd,
+    )
+    .unwrap()[..10]
         .to_vec();
     let mut out = Vec::new();
     let st = run(&cfg, &mut out);
@@ -262,8 +266,8 @@ fn round_robin_with_broken_engines() {
 /// The LLR after each game of `st`, in the order the tourney counted them, by the
 /// same statistic the tourney uses (game pairs when `pairs`).
 fn llr_by_game(st: &Standings, sprt: &Sprt, pairs: bool) -> Vec<f64> {
-    let mut wdl = chariot_tools::stats::Wdl::default();
-    let mut penta = chariot_tools::stats::Pentanomial::default();
+    let mut wdl = tourney::report::stats::Wdl::default();
+    let mut penta = tourney::report::stats::Pentanomial::default();
     let mut first_of_pair: HashMap<usize, f64> = HashMap::new();
     let mut llrs = Vec::new();
     for (job, rec) in &st.games {
@@ -469,10 +473,10 @@ fn command_line() {
         .args([
             "-engine",
             "name=X",
-            &format!("cmd={FAKE}"),
+            &format!("cmd={}", fake_engine()),
             "-engine",
             "name=Y",
-            &format!("cmd={FAKE}"),
+            &format!("cmd={}", fake_engine()),
         ])
         .args([
             "proto=uci",
@@ -485,7 +489,10 @@ fn command_line() {
         ])
         .args([
             "-openings",
-            &format!("file={}/openings/default.epd", env!("CARGO_MANIFEST_DIR")),
+            &format!(
+                "file={}/../openings/default.epd",
+                env!("CARGO_MANIFEST_DIR")
+            ),
         ])
         .args([
             "order=random",
@@ -582,12 +589,15 @@ fn chinese_pgn() {
 #[test]
 fn schedules() {
     let e = |n: &str| fake(n, &[], Protocol::Ucci);
-    let openings =
-        parse_openings(include_str!("../openings/default.epd"), OpeningFormat::Epd).unwrap();
+    let openings = parse_openings(
+        include_str!("../../openings/default.epd"),
+        OpeningFormat::Epd,
+    )
+    .unwrap();
     let mut cfg = config(vec![e("A"), e("B"), e("C"), e("D")], 2, None);
     cfg.openings = openings[..3].to_vec();
     cfg.rounds = 2;
-    let jobs = chariot_tools::tournament::schedule(&cfg);
+    let jobs = tourney::event::schedule(&cfg);
     assert_eq!(
         jobs.len(),
         6 * 2 * 2,
@@ -602,11 +612,11 @@ fn schedules() {
     assert_eq!(jobs[6].opening, openings[0]);
     cfg.format = TournamentFormat::Gauntlet;
     cfg.rounds = 1;
-    let jobs = chariot_tools::tournament::schedule(&cfg);
+    let jobs = tourney::event::schedule(&cfg);
     assert_eq!(jobs.len(), 3 * 2);
     assert!(jobs.iter().all(|j| j.red == 0 || j.black == 0));
     cfg.repeat = false;
-    let jobs = chariot_tools::tournament::schedule(&cfg);
+    let jobs = tourney::event::schedule(&cfg);
     assert_ne!(jobs[0].opening, jobs[1].opening);
 }
 
@@ -616,7 +626,7 @@ const PERPETUAL_FEN: &str = "3k5/9/9/9/9/9/9/9/4A4/R2AK4 w - - 0 1";
 #[test]
 fn banmoves_stop_a_perpetual_check() {
     // Both fake engines play the first checking move they may; Red's checks repeat.
-    let opening = chariot_tools::openings::Opening {
+    let opening = tourney::openings::Opening {
         fen: PERPETUAL_FEN.to_string(),
         moves: Vec::new(),
     };
@@ -740,7 +750,7 @@ fn resignation_and_resign_adjudication() {
         let b = fake("Loser", &["random", "0", "--score", "-500"], Protocol::Uci);
         let mut cfg = config(vec![a, b], 2, None);
         cfg.settings.rules.move_limit = 30;
-        cfg.settings.resign = Some(chariot_tools::game::ResignAdjudication {
+        cfg.settings.resign = Some(tourney::game::ResignAdjudication {
             move_count: 3,
             score: 400,
             two_sided,
@@ -800,20 +810,20 @@ fn documents_scoring_and_ratings_on_the_command_line() {
         .args([
             "-engine",
             "name=Good",
-            &format!("cmd={FAKE}"),
+            &format!("cmd={}", fake_engine()),
             "rating=2400",
         ])
         .args([
             "-engine",
             "name=Crash",
-            &format!("cmd={FAKE}"),
+            &format!("cmd={}", fake_engine()),
             "arg=crash",
             "arg=2",
         ])
         .args([
             "-engine",
             "name=Quit",
-            &format!("cmd={FAKE}"),
+            &format!("cmd={}", fake_engine()),
             "arg=resign",
             "arg=1",
         ])

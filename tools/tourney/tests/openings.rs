@@ -1,13 +1,13 @@
 //! The shipped openings file: at least 100 distinct, legal, quiet start positions.
 //! `generate_default_openings` (ignored) regenerates it:
-//! `cargo test -p chariot-tools --test openings -- --ignored --nocapture generate`.
+//! `cargo test -p tourney --test integration -- --ignored --nocapture openings::generate`.
 
 use std::collections::HashSet;
 
 use chariot::board::Position;
-use chariot_tools::openings::{parse_openings, OpeningFormat};
+use tourney::openings::{parse_openings, OpeningFormat};
 
-const DEFAULT: &str = include_str!("../openings/default.epd");
+const DEFAULT: &str = include_str!("../../openings/default.epd");
 
 #[test]
 fn default_openings_are_legal_distinct_and_quiet() {
@@ -130,7 +130,7 @@ fn small_book() -> std::path::PathBuf {
 #[test]
 fn book_openings_are_lines_the_book_holds() {
     use chariot::book::Book;
-    use chariot_tools::openings::book_openings;
+    use tourney::openings::book_openings;
     let path = small_book();
     let book = Book::load(&path).unwrap();
     let file = path.to_string_lossy();
@@ -166,8 +166,8 @@ fn book_openings_are_lines_the_book_holds() {
             .map(str::to_string)
             .collect()
     };
-    match chariot_tools::cli::parse(&args(&format!("file={file} format=book plies=2"))) {
-        Ok(chariot_tools::cli::Action::Run(cfg)) => {
+    match tourney::cli::parse(&args(&format!("file={file} format=book plies=2"))) {
+        Ok(tourney::cli::Action::Run(cfg)) => {
             assert!(cfg.openings.len() >= 2, "{:?}", cfg.openings);
             assert!(cfg
                 .openings
@@ -177,7 +177,7 @@ fn book_openings_are_lines_the_book_holds() {
         Ok(_) => panic!("not a run"),
         Err(e) => panic!("{e}"),
     }
-    let err = chariot_tools::cli::parse(&args("file=/nonexistent.bin format=book"))
+    let err = tourney::cli::parse(&args("file=/nonexistent.bin format=book"))
         .err()
         .unwrap();
     assert!(err.contains("cannot read"), "{err}");

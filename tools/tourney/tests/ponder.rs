@@ -10,13 +10,14 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use chariot::board::Color;
-use chariot_tools::arbiter::GameOutcome;
-use chariot_tools::clock::TimeControl;
-use chariot_tools::engine::{EngineConfig, Protocol};
-use chariot_tools::game::{play_game, GameRecord, GameSettings};
-use chariot_tools::openings::Opening;
+use tourney::clock::TimeControl;
+use tourney::engine::{EngineConfig, Protocol};
+use tourney::game::arbiter::GameOutcome;
+use tourney::game::{play_game, GameRecord, GameSettings};
+use tourney::openings::Opening;
 
-const FAKE: &str = env!("CARGO_BIN_EXE_fake-engine");
+use crate::common::fake_engine;
+
 const TOURNEY: &str = env!("CARGO_BIN_EXE_tourney");
 
 fn temp(name: &str) -> PathBuf {
@@ -30,7 +31,7 @@ fn temp(name: &str) -> PathBuf {
 /// A fake engine on clock `tc` with `args`; `trace` gets every line it receives and
 /// sends.
 fn fake(name: &str, args: &[&str], proto: Protocol, tc: &str, trace: &Path) -> EngineConfig {
-    let mut e = EngineConfig::new(name, FAKE, proto);
+    let mut e = EngineConfig::new(name, fake_engine(), proto);
     e.args = args.iter().map(|s| s.to_string()).collect();
     e.args.push("--trace".into());
     e.args.push(trace.to_string_lossy().to_string());
@@ -454,7 +455,7 @@ fn a_quick_answer_after_ponderhit_costs_nothing_and_pondering_is_free() {
 }
 
 /// Run with the machine quiet:
-/// `cargo test --release -p chariot-tools --test ponder -- --ignored latency`.
+/// `cargo test --release -p tourney -p test-engines --test integration -- --ignored ponder::latency`.
 /// The charge of each ponder hit of [`free_pondering_game`]: at most 150 ms when the
 /// search was done before the opponent moved, and 60 to 300 ms (about 150) when it
 /// ran 400 ms from `go ponder` and the opponent took 250 ms.
@@ -600,7 +601,7 @@ fn ponder_on_the_command_line() {
         vec![
             "-engine".to_string(),
             format!("name={name}"),
-            format!("cmd={FAKE}"),
+            format!("cmd={}", fake_engine()),
             "arg=first".into(),
             "arg=--ponder".into(),
             "arg=first".into(),

@@ -2,7 +2,7 @@
 //! hand from their tables and formulas (file 004: 表一, 表二, K 25/15/10, We = N·Pc,
 //! Rn = Ro + K(W - We), 第13-14条; file 003: QQ's K table and Yfirst ±100).
 
-use chariot_tools::rating::{
+use tourney::report::rating::{
     cxa_k, qq_expected, qq_k, rank, rank_among, rank_swiss, rate_cxa, rate_qq, round_half_up,
     table1_difference, table2_expected_pct, GameResult, RatingMethod, Scoring, StartRating,
 };
@@ -311,7 +311,7 @@ fn scoring_three_one_zero_changes_the_order() {
     // 3 points, 1 has 2.
     let games = [g(0, 2, 1.0), g(3, 0, 1.0), g(1, 2, 0.5), g(1, 3, 0.5)];
     let r3 = rank(4, &games, Scoring::Three);
-    let pos = |r: &[chariot_tools::rating::RankEntry], e: usize| {
+    let pos = |r: &[tourney::report::rating::RankEntry], e: usize| {
         r.iter().position(|x| x.engine == e).unwrap()
     };
     assert!(pos(&r3, 0) < pos(&r3, 1));

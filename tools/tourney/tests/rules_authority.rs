@@ -3,26 +3,22 @@
 //! the tourney's arbiter, `chariot rule`, and the search's score of the final move —
 //! and a tourney plays a repetition out to the ruling of the rule set it was told.
 
-mod common;
-
 use std::path::Path;
-
-use common::chariot_binary;
 use std::process::Command;
 
 use chariot::board::repetition::RuleSet;
 use chariot::board::{Color, GameEnd, GameRules, Position};
 use chariot::search::params::{MATE_BOUND, RULE_WIN};
 use chariot::search::{search, Config, Limits, Shared, Silent};
-use chariot_tools::arbiter::{judge, GameOutcome};
-use chariot_tools::engine::{EngineConfig, Protocol};
-use chariot_tools::formats::TournamentFormat;
-use chariot_tools::game::GameSettings;
-use chariot_tools::openings::{parse_openings, OpeningFormat};
-use chariot_tools::rating::{RatingMethod, Scoring};
-use chariot_tools::tournament::{run, TournamentConfig};
+use tourney::engine::{EngineConfig, Protocol};
+use tourney::event::config::TournamentFormat;
+use tourney::event::{run, TournamentConfig};
+use tourney::game::arbiter::{judge, GameOutcome};
+use tourney::game::GameSettings;
+use tourney::openings::{parse_openings, OpeningFormat};
+use tourney::report::rating::{RatingMethod, Scoring};
 
-const FAKE: &str = env!("CARGO_BIN_EXE_fake-engine");
+use crate::common::{chariot_binary, fake_engine};
 
 /// The 棋例图三 cycle: Red's horse and Black's rook shuffle; under the Chinese rule set
 /// Black's rook chases (and loses), under the Asian one both are idle.
@@ -228,7 +224,7 @@ fn insufficient_material_and_the_move_limit_are_options() {
 /// (without `banmoves`, so the forbidden move is played), under each rule set.
 fn fig3_match(rule_set: RuleSet) -> ((u32, u32, u32), Vec<String>) {
     let engine = |name: &str| {
-        let mut e = EngineConfig::new(name, FAKE, Protocol::Ucci);
+        let mut e = EngineConfig::new(name, fake_engine(), Protocol::Ucci);
         e.args = vec![
             "--prefer".to_string(),
             FIG3_CYCLE.replace(' ', ","),

@@ -1,6 +1,6 @@
 //! Rating maths against hand-computed values.
 
-use chariot_tools::stats::{
+use tourney::report::stats::{
     elo_from_score, los, score_from_elo, Pentanomial, Sprt, SprtDecision, Wdl,
 };
 

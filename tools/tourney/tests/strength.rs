@@ -8,18 +8,16 @@
 //! odds; the margins measured (README's level table: level 0 to 10 is about +250 Elo,
 //! 10 to full strength more) make a wrong order here very unlikely.
 
-mod common;
-
-use common::chariot_engine;
-
 use chariot::board::GameEnd;
-use chariot_tools::arbiter::GameOutcome;
-use chariot_tools::engine::{EngineConfig, Protocol};
-use chariot_tools::formats::TournamentFormat;
-use chariot_tools::game::{play_game, GameRecord, GameSettings};
-use chariot_tools::openings::{parse_openings, Opening, OpeningFormat};
-use chariot_tools::rating::{RatingMethod, Scoring};
-use chariot_tools::tournament::{run, TournamentConfig};
+use tourney::engine::{EngineConfig, Protocol};
+use tourney::event::config::TournamentFormat;
+use tourney::event::{run, TournamentConfig};
+use tourney::game::arbiter::GameOutcome;
+use tourney::game::{play_game, GameRecord, GameSettings};
+use tourney::openings::{parse_openings, Opening, OpeningFormat};
+use tourney::report::rating::{RatingMethod, Scoring};
+
+use crate::common::{chariot_engine, fake_engine};
 
 /// Whether a game was lost by a ruling of the rules core on a repetition (perpetual
 /// check or chase): the arbiter's typed ending, with the loser the ruling names. Not an
@@ -34,9 +32,10 @@ fn lost_by_a_repetition_ruling(rec: &GameRecord) -> bool {
     }
 }
 
-/// A fake engine (this package's `fake-engine`) speaking UCCI without `banmoves`.
+/// A fake engine (the `fake-engine` of the `test-engines` package) speaking UCCI
+/// without `banmoves`.
 fn fake(name: &str, args: &[&str]) -> EngineConfig {
-    let mut e = EngineConfig::new(name, env!("CARGO_BIN_EXE_fake-engine"), Protocol::Ucci);
+    let mut e = EngineConfig::new(name, fake_engine(), Protocol::Ucci);
     e.args = args.iter().map(|s| s.to_string()).collect();
     e.limits.depth = Some(1);
     e.banmoves = Some(false);
@@ -97,8 +96,11 @@ fn strength_rises_with_the_level_at_fixed_nodes() {
         }
         e
     };
-    let openings =
-        parse_openings(include_str!("../openings/default.epd"), OpeningFormat::Epd).unwrap();
+    let openings = parse_openings(
+        include_str!("../../openings/default.epd"),
+        OpeningFormat::Epd,
+    )
+    .unwrap();
     let mut settings = GameSettings {
         hang_timeout_ms: 30_000,
         ..GameSettings::default()

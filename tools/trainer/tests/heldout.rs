@@ -7,10 +7,10 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use chariot::board::Position;
-use chariot_tools::openings::{is_held_out, load_openings, OpeningFormat, HELD_OUT_MARK};
+use tourney::openings::{is_held_out, load_openings, OpeningFormat, HELD_OUT_MARK};
 
 fn openings_dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("openings")
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../openings")
 }
 
 /// The position's key up to the left-right mirror.

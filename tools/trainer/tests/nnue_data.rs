@@ -5,15 +5,14 @@
 use std::process::Command;
 
 use chariot::board::{Move, Position};
-use chariot_tools::heldout::{GameTracker, Games};
-use chariot_tools::nnue::data::{
+use tourney::rng::Rng;
+use trainer::heldout::{GameTracker, Games};
+use trainer::nnue::data::{
     load, load_dataset, BadInput, DataError, DataFormat, Entry, Filters, GameResult, Place, Reader,
     Record, RECORD_SIZE,
 };
-use chariot_tools::rng::Rng;
 
-#[path = "common/games.rs"]
-mod games;
+use crate::common::games;
 
 fn temp_path(name: &str) -> std::path::PathBuf {
     std::env::temp_dir().join(format!("chariot-nnue-data-{}-{name}", std::process::id()))
@@ -492,7 +491,7 @@ fn write_games(name: &str, entries: &[&Entry], format: DataFormat) -> String {
     let path = temp_path(name);
     let mut bytes = Vec::new();
     for e in entries {
-        chariot_tools::nnue::data::write_entry(&mut bytes, e, format).unwrap();
+        trainer::nnue::data::write_entry(&mut bytes, e, format).unwrap();
     }
     std::fs::write(&path, bytes).unwrap();
     path.to_str().unwrap().to_string()

@@ -5,17 +5,15 @@
 use std::process::Command;
 
 use chariot::board::{Color, PieceKind, Position};
-use chariot_tools::heldout::Games;
-use chariot_tools::nnue::data::{load_dataset, BadInput, Entry, Filters, GameResult, Record};
-use chariot_tools::nnue::net::{
+use tourney::rng::Rng;
+use trainer::heldout::Games;
+use trainer::nnue::data::{load_dataset, BadInput, Entry, Filters, GameResult, Record};
+use trainer::nnue::net::{
     quantised_eval, Network, QuantisedNet, FILE_SIZE, FT_BIAS, HIDDEN, INPUTS, OUT_B, OUT_W,
 };
-use chariot_tools::nnue::train::{fit_scale, split_by_game, train, Event, TrainOptions};
-use chariot_tools::rng::Rng;
+use trainer::nnue::train::{fit_scale, split_by_game, train, Event, TrainOptions};
 
-#[path = "common/games.rs"]
-mod games;
-use games::consecutive_games;
+use crate::common::games::consecutive_games;
 
 fn temp_path(name: &str) -> std::path::PathBuf {
     std::env::temp_dir().join(format!("chariot-train-{}-{name}", std::process::id()))

@@ -9,7 +9,7 @@ use chariot::board::{PieceKind, Position};
 use chariot::eval::hce::feature;
 use chariot::eval::hce::WEIGHTS;
 use chariot::eval::material::Score;
-use chariot_tools::rng::Rng;
+use tourney::rng::Rng;
 
 fn temp_path(name: &str) -> std::path::PathBuf {
     std::env::temp_dir().join(format!("chariot-tuning-{}-{name}", std::process::id()))

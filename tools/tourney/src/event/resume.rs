@@ -38,7 +38,7 @@ use std::io::{Read, Write};
 
 use chariot::board::Move;
 
-use crate::arbiter::GameOutcome;
+use crate::game::arbiter::GameOutcome;
 use crate::game::{GameRecord, PlayedMove};
 
 /// The first line of a state file.

@@ -2,10 +2,9 @@
 //! tie-break columns, the knockout's placings, and the rating columns every one of them
 //! carries (logistic Elo, or the documents' `cxa` and `qq` ratings).
 
-use crate::formats::Placing;
-use crate::rating::{GameResult, RankEntry, RatingChange, RatingMethod};
-use crate::stats::Wdl;
-use crate::tournament::Standings;
+use crate::event::standings::{champion, Placing, Standings};
+use crate::report::rating::{GameResult, RankEntry, RatingChange, RatingMethod};
+use crate::report::stats::Wdl;
 
 /// Points as the tables print them: `3`, `2.5`, `0.25`.
 pub fn fmt_points(p: f64) -> String {
@@ -297,7 +296,7 @@ pub fn placings_table(
     what: impl Fn(usize) -> String,
 ) -> String {
     let width = name_width(st, placings.iter().map(|p| p.engine));
-    let columns = RatingColumns::new(st, crate::formats::champion(placings));
+    let columns = RatingColumns::new(st, champion(placings));
     let what_width = placings
         .iter()
         .map(|p| what(p.engine).chars().count())
@@ -330,4 +329,17 @@ pub fn placings_table(
         ));
     }
     s
+}
+
+// The standings' own table, here rather than with them: tables sit above the standings.
+impl Standings {
+    /// The whole event's rating list and cross-table (see [`cross_table`]).
+    pub fn table(&self) -> String {
+        cross_table(
+            self,
+            &self.rank_entries(),
+            &self.results(),
+            Some(self.cross_table_champion()),
+        )
+    }
 }

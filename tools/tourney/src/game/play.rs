@@ -6,7 +6,7 @@ use std::time::{Duration, Instant};
 
 use chariot::board::{Color, GameEnd, GameRules, Move, Position};
 
-use crate::arbiter::{forbidden_moves, judge, judge_claim, GameOutcome, Verdict};
+use super::arbiter::{forbidden_moves, judge, judge_claim, GameOutcome, Verdict};
 use crate::clock::Clock;
 use crate::engine::{EngineConfig, EngineProcess, Failure, Protocol, Reply};
 use crate::openings::Opening;

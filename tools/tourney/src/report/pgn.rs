@@ -123,7 +123,7 @@ pub fn write_game(game: &GameRecord, tags: &Tags, text: MoveText) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::arbiter::GameOutcome;
+    use crate::game::arbiter::GameOutcome;
     use crate::game::PlayedMove;
     use chariot::board::{Move, START_FEN};
 

@@ -1,5 +1,5 @@
 //! The source documents' own scoring, ranking and rating methods, next to the logistic
-//! Elo estimate of [`crate::stats`].
+//! Elo estimate of [`crate::report::stats`].
 //!
 //! * Scoring (成绩计算): a win, draw and loss are worth 1, 0.5, 0 (the older rules, 第14条)
 //!   or 2, 1, 0 (the 2011 rules, 第13.1条); 第13.3条 also allows 3, 1, 0.

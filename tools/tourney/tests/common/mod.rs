@@ -1,13 +1,41 @@
-//! Helpers shared by this package's integration tests.
+//! Helpers shared by this package's integration tests: the engine binaries they play,
+//! found next to this package's own `tourney` binary, and a lock for the tests that
+//! time things.
 
 use std::path::{Path, PathBuf};
+use std::sync::{Mutex, MutexGuard, OnceLock};
 
-use chariot_tools::engine::{EngineConfig, Protocol};
+use tourney::engine::{EngineConfig, Protocol};
 
-/// The engine, the workspace's root package binary `chariot`, found next to this
-/// package's own `tourney` binary (`<target dir>/<profile>/chariot`). `cargo test
-/// --workspace` builds it before running any test, because the root package has
-/// integration tests; run alone (`cargo test -p chariot-tools`), this package's tests
+/// The binary `name` of another package of the workspace, found next to this package's
+/// own `tourney` binary (`<target dir>/<profile>/<name>`), or the file the environment
+/// variable `var` names. `cargo test --workspace` builds it before running any test:
+/// Cargo builds a package's binaries for its integration tests, and `build` says which
+/// package's tests those are.
+///
+/// # Panics
+///
+/// When there is no such binary: a test that needs it must not pass without it.
+fn workspace_binary(name: &str, var: &str, build: &str) -> PathBuf {
+    if let Some(p) = std::env::var_os(var) {
+        return PathBuf::from(p);
+    }
+    let tourney = Path::new(env!("CARGO_BIN_EXE_tourney"));
+    let p = tourney
+        .parent()
+        .unwrap_or(Path::new("."))
+        .join(format!("{name}{}", std::env::consts::EXE_SUFFIX));
+    assert!(
+        p.is_file(),
+        "no {name} binary at {} (run `cargo test --release --workspace`, build it with \
+         `cargo build --release {build}`, or set {var})",
+        p.display()
+    );
+    p
+}
+
+/// The engine, the workspace's root package binary `chariot` (see
+/// [`workspace_binary`]). Run alone (`cargo test -p tourney`), this package's tests
 /// find none unless `cargo build --release -p chariot` ran before. `CHARIOT_BIN`
 /// overrides the search.
 ///
@@ -15,28 +43,39 @@ use chariot_tools::engine::{EngineConfig, Protocol};
 ///
 /// When there is no such binary: a test that needs the engine must not pass without it.
 pub fn chariot_binary() -> PathBuf {
-    if let Some(p) = std::env::var_os("CHARIOT_BIN") {
-        return PathBuf::from(p);
-    }
-    let tourney = Path::new(env!("CARGO_BIN_EXE_tourney"));
-    let p = tourney
-        .parent()
-        .unwrap_or(Path::new("."))
-        .join(format!("chariot{}", std::env::consts::EXE_SUFFIX));
-    assert!(
-        p.is_file(),
-        "no chariot binary at {} (run `cargo test --release --workspace`, build it with \
-         `cargo build --release -p chariot`, or set CHARIOT_BIN)",
-        p.display()
-    );
-    p
+    workspace_binary("chariot", "CHARIOT_BIN", "-p chariot")
+}
+
+/// The test engine, the `fake-engine` binary of the `test-engines` package (see
+/// [`workspace_binary`]): `cargo test -p tourney -p test-engines` builds it too, and
+/// `FAKE_ENGINE_BIN` overrides the search.
+///
+/// # Panics
+///
+/// When there is no such binary: a test that plays it must not pass without it.
+pub fn fake_engine() -> &'static str {
+    static PATH: OnceLock<String> = OnceLock::new();
+    PATH.get_or_init(|| {
+        workspace_binary("fake-engine", "FAKE_ENGINE_BIN", "-p test-engines")
+            .to_string_lossy()
+            .into_owned()
+    })
 }
 
 /// The Chariot engine of [`chariot_binary`] as a test event's entry named `name`,
 /// speaking `proto`, with ten seconds for its handshake (a loaded machine starts slowly).
-#[allow(dead_code)] // rules_authority.rs plays fake engines only
 pub fn chariot_engine(name: &str, proto: Protocol) -> EngineConfig {
     let mut e = EngineConfig::new(name, &chariot_binary().to_string_lossy(), proto);
     e.init_timeout_ms = 10_000;
     e
+}
+
+/// One test at a time among those that hold this: the tests run as threads of one
+/// binary, and those that time engines against the clock (pondering, latency, tight
+/// time controls) must not share the machine with each other. A test that panicked
+/// while holding it does not poison it for the others.
+#[allow(dead_code)] // in use only while some test needs it
+pub fn serial() -> MutexGuard<'static, ()> {
+    static LOCK: Mutex<()> = Mutex::new(());
+    LOCK.lock().unwrap_or_else(|e| e.into_inner())
 }

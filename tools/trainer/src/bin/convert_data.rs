@@ -1,6 +1,6 @@
 //! `convert-data`: converts training positions between the text form
 //! (`<fen> | <score> | <result> [| <move>]`) and the 40-byte binary records of
-//! `chariot_tools::nnue::data`.
+//! `trainer::nnue::data`.
 //!
 //!     convert-data -in FILE -out FILE [-from text|binary] [-to text|binary] [-bad abort|skip]
 //!
@@ -14,9 +14,7 @@
 
 use std::io::{BufWriter, Write};
 
-use chariot_tools::nnue::data::{
-    open_input, write_entry, BadInput, DataFormat, LoadReport, Reader,
-};
+use trainer::nnue::data::{open_input, write_entry, BadInput, DataFormat, LoadReport, Reader};
 
 struct Options {
     input: String,

@@ -25,8 +25,8 @@ use std::sync::{Arc, Mutex};
 use chariot::board::{Color, GameRules, Move, Position};
 use chariot::eval::nnue::{embedded, Network};
 use chariot::search::{search, Config, Limits, Shared, Silent};
-use chariot_tools::openings::{is_held_out, load_openings, OpeningFormat};
-use chariot_tools::rng::Rng;
+use tourney::openings::{is_held_out, load_openings, OpeningFormat};
+use tourney::rng::Rng;
 
 struct Options {
     games: usize,

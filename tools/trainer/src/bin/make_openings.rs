@@ -10,7 +10,7 @@
 //!
 //! The output is an EPD file the tourney reads (`-openings file=… format=epd`): one line per
 //! opening, `FEN ; the moves from the start position`. Its first line marks the set as
-//! held out (see [`chariot_tools::openings::HELD_OUT_MARK`]): `datagen` refuses such a file,
+//! held out (see [`tourney::openings::HELD_OUT_MARK`]): `datagen` refuses such a file,
 //! so nothing trains on the openings that measure it.
 
 use std::collections::HashSet;
@@ -21,9 +21,9 @@ use chariot::board::{Move, Position};
 use chariot::eval::nnue::embedded;
 use chariot::notation::files::read_path;
 use chariot::search::{search, Config, Limits, Shared, Silent};
-use chariot_tools::openings::{load_openings, OpeningFormat, HELD_OUT_MARK};
-use chariot_tools::rng::Rng;
 use clap::Parser;
+use tourney::openings::{load_openings, OpeningFormat, HELD_OUT_MARK};
+use tourney::rng::Rng;
 
 #[derive(Parser)]
 #[command(

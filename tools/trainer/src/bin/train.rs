@@ -3,7 +3,7 @@
 //!
 //! Loads the positions through the filters (each an option), fits SCALE to the data
 //! unless `-scale` gives it, holds out whole games (`-val-share` of them for validation,
-//! `-test-share` for test; games found as `chariot_tools::heldout` describes), then
+//! `-test-share` for test; games found as `trainer::heldout` describes), then
 //! runs AdamW with cosine decay for `-epochs` epochs. After every epoch the quantised
 //! net goes to `<out>.epochN.nnue` (`<out>` without its `.nnue`); at the end the net
 //! with the best validation loss goes to `-out`, and its loss on the test games is
@@ -12,8 +12,8 @@
 use std::path::PathBuf;
 use std::time::Instant;
 
-use chariot_tools::nnue::data::{load_dataset, BadInput, Filters};
-use chariot_tools::nnue::train::{fit_scale, train, Event, TrainOptions};
+use trainer::nnue::data::{load_dataset, BadInput, Filters};
+use trainer::nnue::train::{fit_scale, train, Event, TrainOptions};
 
 struct Options {
     data: Vec<String>,

@@ -8,7 +8,7 @@
 //! `-free-material` only the rook's stays, as the unit). The target is the game's
 //! result, or with `-score-share X` that share of `sigmoid(K · score)` of the recorded
 //! search score and the rest the result. Whole games are held out (`-val-share` of
-//! them, a tenth by default; games found and split as `chariot_tools::heldout`
+//! them, a tenth by default; games found and split as `trainer::heldout`
 //! describes: exactly from the move column, heuristically without it); the validation
 //! error is printed as it goes and the weights of the best validation error are kept.
 //! Writes `src/eval/weights.rs`.
@@ -19,7 +19,7 @@ use chariot::board::{Color, Position};
 use chariot::eval::hce::{feature, features, WEIGHTS};
 use chariot::eval::material::PHASE_MAX;
 use chariot::eval::TEMPO;
-use chariot_tools::heldout::{GameTracker, Games, Shares};
+use trainer::heldout::{GameTracker, Games, Shares};
 
 struct Sample {
     counts: Vec<(u16, i16)>,

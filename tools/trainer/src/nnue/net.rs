@@ -140,7 +140,7 @@ impl Network {
     /// A network with small random weights (uniform, ±1/√INPUTS for the feature layer,
     /// ±1/√(2·HIDDEN) for the output) and zero biases.
     pub fn random(seed: u64, scale: f32) -> Network {
-        let mut rng = crate::rng::Rng::new(seed);
+        let mut rng = tourney::rng::Rng::new(seed);
         let mut uniform = |bound: f32| {
             let unit = (rng.next_u64() >> 40) as f32 / (1u64 << 24) as f32;
             (unit * 2.0 - 1.0) * bound

@@ -23,8 +23,8 @@ use rayon::prelude::*;
 use super::data::Record;
 use super::net::{record_features, Network, FT_BIAS, HIDDEN, OUT_B, OUT_W, PARAMS, WEIGHT_CLIP};
 use crate::heldout::{Games, Shares, Split};
-use crate::rng::Rng;
 use chariot::board::Color;
+use tourney::rng::Rng;
 
 /// The trainer's settings.
 #[derive(Clone, Debug, PartialEq)]

@@ -3,8 +3,8 @@
 //! through `common/mod.rs`, by the test files that use it).
 
 use chariot::board::Position;
-use chariot_tools::nnue::data::{Entry, GameResult};
-use chariot_tools::rng::Rng;
+use tourney::rng::Rng;
+use trainer::nnue::data::{Entry, GameResult};
 
 /// `games` random games as `datagen` writes them: 2 to 8 random plies (not written),
 /// then every position with the move played from it and the game's result on every

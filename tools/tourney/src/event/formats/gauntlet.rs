@@ -1,8 +1,9 @@
 //! Gauntlet: the first engine meets each of the others once a round, with Red first in
 //! the odd rounds and Black first in the even ones.
 
-use super::{places_in_order, Encounter, Placing, Scheduler};
-use crate::tournament::Standings;
+use super::scheduler::{places_in_order, Scheduler};
+use crate::event::encounter::Encounter;
+use crate::event::standings::{Placing, Standings};
 
 /// Engine 0 against each other engine, every round; fixed in advance.
 #[derive(Clone, Debug)]
@@ -52,7 +53,7 @@ mod tests {
 
     #[test]
     fn the_first_engine_against_the_others_colours_reversed_each_round() {
-        let st = Standings::new(&crate::tournament::TournamentConfig::default());
+        let st = Standings::new(&crate::event::config::TournamentConfig::default());
         let mut g = Gauntlet::new(4, 1, 2);
         let pairs: Vec<(u32, usize, usize)> = g
             .next_encounters(&st)

@@ -10,12 +10,14 @@
 //! Places: the finalists by the final, then the others by their place in their group
 //! (every group's third shares the next place, and so on).
 
-use super::{
-    places_in_order, Encounter, FinalFormat, GroupOptions, Knockout, Placing, RoundRobin, Scheduler,
-};
+use super::knockout::Knockout;
+use super::round_robin::RoundRobin;
+use super::scheduler::{places_in_order, Scheduler};
+use crate::event::config::{FinalFormat, GroupOptions, TournamentConfig};
+use crate::event::encounter::Encounter;
+use crate::event::standings::{Placing, Standings};
+use crate::event::tables::placings_table;
 use crate::rng::Rng;
-use crate::tables::placings_table;
-use crate::tournament::{Standings, TournamentConfig};
 
 /// Deals the seeds (best first) into `count` groups in snake order: the first `count`
 /// seeds to groups A, B, … in turn, the next `count` back from the last group to A, and
@@ -69,8 +71,8 @@ pub struct Groups {
     options: GroupOptions,
     cfg_games: u32,
     cycles: u32,
-    scoring: crate::rating::Scoring,
-    tiebreak: super::Tiebreak,
+    scoring: crate::report::rating::Scoring,
+    tiebreak: crate::event::config::Tiebreak,
     seed: u64,
     started: bool,
     final_stage: Option<Final>,
@@ -253,7 +255,7 @@ impl Scheduler for Groups {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::formats::testing::{run, standings};
+    use crate::event::formats::testing::{run, standings};
 
     fn event(final_format: FinalFormat) -> (Groups, Standings) {
         let st = standings(8);

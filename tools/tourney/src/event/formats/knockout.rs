@@ -21,10 +21,12 @@
 //! * **Places.** The champion is first; the others by how far they went (the round in
 //!   which they were knocked out), shared by those knocked out in the same round.
 
-use super::{Encounter, GameClock, Placing, Scheduler, Tiebreak};
+use super::scheduler::Scheduler;
+use crate::event::config::Tiebreak;
+use crate::event::encounter::{Encounter, GameClock};
+use crate::event::standings::{Placing, Standings};
+use crate::event::tables::{fmt_points, placings_table};
 use crate::rng::Rng;
-use crate::tables::{fmt_points, placings_table};
-use crate::tournament::Standings;
 
 /// The seeded order of a bracket of `size` places (a power of two): seed numbers from
 /// 1, in bracket order, so that consecutive pairs meet in round 1.
@@ -709,8 +711,7 @@ impl Scheduler for Knockout {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::formats::testing::{run, standings};
-    use crate::formats::Scheduler;
+    use crate::event::formats::testing::{run, standings};
 
     fn tiebreak() -> Tiebreak {
         Tiebreak { tc: None, pairs: 1 }

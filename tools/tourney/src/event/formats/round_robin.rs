@@ -12,10 +12,11 @@
 //! `s(1)` against `n` (`n` has Red in the even rounds), board `b` is `s(b)` (Red)
 //! against `s(n + 1 - b)`.
 
-use super::{places_in_order, Encounter, Placing, Scheduler};
-use crate::rating::{rank_among, Scoring};
-use crate::tables::cross_table;
-use crate::tournament::Standings;
+use super::scheduler::{places_in_order, Scheduler};
+use crate::event::encounter::Encounter;
+use crate::event::standings::{champion, Placing, Standings};
+use crate::event::tables::cross_table;
+use crate::report::rating::{rank_among, RankEntry, Scoring};
 
 /// One round of the order table: the pairings by board (1-based numbers, Red first)
 /// and the number that sits out, if the count is odd.
@@ -118,7 +119,7 @@ impl RoundRobin {
     }
 
     /// The ranking among the entrants over their games in this round robin.
-    pub fn ranking(&self, st: &Standings) -> Vec<crate::rating::RankEntry> {
+    pub fn ranking(&self, st: &Standings) -> Vec<RankEntry> {
         let games = st.results_where(|tag| tag.starts_with(&self.prefix));
         rank_among(&self.entrants, &games, self.scoring)
     }
@@ -128,7 +129,7 @@ impl RoundRobin {
     pub fn cross_table(&self, st: &Standings, ratings: bool) -> String {
         let entries = self.ranking(st);
         let games = st.results_where(|tag| tag.starts_with(&self.prefix));
-        let champion = ratings.then(|| super::champion(&self.placings(st)));
+        let champion = ratings.then(|| champion(&self.placings(st)));
         cross_table(st, &entries, &games, champion)
     }
 }
@@ -247,7 +248,7 @@ mod tests {
 
     #[test]
     fn cycles_reverse_the_colours_and_number_the_rounds_on() {
-        let st = Standings::new(&crate::tournament::TournamentConfig::default());
+        let st = Standings::new(&crate::event::config::TournamentConfig::default());
         let mut rr = RoundRobin::new(&[10, 11, 12, 13], 2, 2, "", Scoring::One);
         let e = rr.next_encounters(&st);
         assert_eq!(e.len(), 12);

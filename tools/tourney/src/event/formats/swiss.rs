@@ -33,11 +33,12 @@
 
 use chariot::board::Color;
 
-use super::{places_in_order, Encounter, Placing, Scheduler};
-use crate::rating::{rank_swiss, RankEntry, Scoring};
+use super::scheduler::{places_in_order, Scheduler};
+use crate::event::encounter::Encounter;
+use crate::event::standings::{champion, Placing, Standings};
+use crate::event::tables::{swiss_table, RoundCell};
+use crate::report::rating::{rank_swiss, RankEntry, Scoring};
 use crate::rng::Rng;
-use crate::tables::{swiss_table, RoundCell};
-use crate::tournament::Standings;
 
 /// How many recursive steps one pairing search may take before it gives up.
 const SEARCH_BUDGET: u32 = 200_000;
@@ -446,7 +447,7 @@ impl Scheduler for Swiss {
             self.paired.len(),
             self.rounds
         );
-        let champion = super::champion(&self.placings(st));
+        let champion = champion(&self.placings(st));
         s.push_str(&swiss_table(
             st,
             &entries,
@@ -470,7 +471,7 @@ impl Scheduler for Swiss {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::formats::testing::{play, run, standings, Rule};
+    use crate::event::formats::testing::{play, run, standings, Rule};
 
     #[test]
     fn round_two_by_hand() {

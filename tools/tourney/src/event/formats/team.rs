@@ -13,19 +13,13 @@
 //!   sum of its engines' places in the individual event, fewer first (第15.5条); then its
 //!   best individual place, its second best, and so on; then its fouls.
 
-use super::{berger_table, Encounter, Placing, Scheduler};
-use crate::rating::Scoring;
-use crate::tables::{fmt_points, placings_table};
-use crate::tournament::Standings;
-
-/// A team: a name and its engines in board order.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Team {
-    /// The team's name.
-    pub name: String,
-    /// Its engines, board 1 first.
-    pub members: Vec<usize>,
-}
+use super::round_robin::berger_table;
+use super::scheduler::Scheduler;
+use crate::event::config::Team;
+use crate::event::encounter::Encounter;
+use crate::event::standings::{Placing, Standings};
+use crate::event::tables::{fmt_points, placings_table};
+use crate::report::rating::Scoring;
 
 /// One team match: round, its number in the round, and the two teams (the first has
 /// Red on the odd boards).
@@ -434,7 +428,7 @@ pub fn member_places_table(teams: &[Team], entries: &[MemberPlacesEntry]) -> Str
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::formats::testing::{run, standings};
+    use crate::event::formats::testing::{run, standings};
 
     fn team(name: &str, members: &[usize]) -> Team {
         Team {
@@ -522,7 +516,7 @@ mod tests {
             .iter()
             .position(|(j, r)| {
                 let loser = match r.outcome {
-                    crate::arbiter::GameOutcome::RedWins => j.black,
+                    crate::game::arbiter::GameOutcome::RedWins => j.black,
                     _ => j.red,
                 };
                 loser == 2

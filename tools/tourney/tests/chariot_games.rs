@@ -8,7 +8,8 @@
 //! [`MARGIN_MS`] is the ignored `latency_*` test's, to be run with the machine quiet:
 //!
 //! ```text
-//! cargo test --release -p chariot-tools --test chariot -- --ignored latency --nocapture
+//! cargo build --release --workspace
+//! cargo test --release -p tourney --test integration -- --ignored chariot_games::latency --nocapture
 //! ```
 //!
 //! The engine is the workspace's root package binary, `chariot`, found next to this
@@ -18,22 +19,20 @@
 //! this package are run alone it may be missing: the tests then fail and say how to
 //! build it. `CHARIOT_BIN=/path/to/chariot` overrides the search.
 
-mod common;
-
-use common::chariot_engine;
-
 use std::sync::Mutex;
 
 use chariot::board::Color;
-use chariot_tools::arbiter::GameOutcome;
-use chariot_tools::clock::{Clock, TimeControl};
-use chariot_tools::engine::Protocol;
-use chariot_tools::formats::TournamentFormat;
-use chariot_tools::game::GameSettings;
-use chariot_tools::openings::{parse_openings, Opening, OpeningFormat};
-use chariot_tools::pgn::MoveText;
-use chariot_tools::rating::{RatingMethod, Scoring};
-use chariot_tools::tournament::{run, Standings, TournamentConfig};
+use tourney::clock::{Clock, TimeControl};
+use tourney::engine::Protocol;
+use tourney::event::config::TournamentFormat;
+use tourney::event::{run, Standings, TournamentConfig};
+use tourney::game::arbiter::GameOutcome;
+use tourney::game::GameSettings;
+use tourney::openings::{parse_openings, Opening, OpeningFormat};
+use tourney::report::pgn::MoveText;
+use tourney::report::rating::{RatingMethod, Scoring};
+
+use crate::common::chariot_engine;
 
 /// One match at a time: the timed match must not share two cores with the other.
 static ONE_MATCH: Mutex<()> = Mutex::new(());
@@ -83,7 +82,11 @@ fn fresh_pgn(file: &str) -> std::path::PathBuf {
 
 /// The positions of the default opening file.
 fn default_openings() -> Vec<Opening> {
-    parse_openings(include_str!("../openings/default.epd"), OpeningFormat::Epd).unwrap()
+    parse_openings(
+        include_str!("../../openings/default.epd"),
+        OpeningFormat::Epd,
+    )
+    .unwrap()
 }
 
 /// Game settings for real engines on a loaded machine: twenty seconds before an engine
@@ -100,7 +103,7 @@ fn game_settings(move_limit: u16) -> GameSettings {
 /// The PGN's game with round label `round` is the standings' game of that tag (a
 /// match's `1.1.g` for its game g): the same result, and the moves the tourney
 /// recorded.
-fn game_of_round<'a>(st: &'a Standings, round: &str) -> &'a chariot_tools::game::GameRecord {
+fn game_of_round<'a>(st: &'a Standings, round: &str) -> &'a tourney::game::GameRecord {
     let found: Vec<_> = st
         .games
         .iter()
@@ -447,7 +450,8 @@ fn pondering_match(margin_ms: u64) -> Standings {
 /// printed. Run with the machine quiet:
 ///
 /// ```text
-/// cargo test --release -p chariot-tools --test chariot -- --ignored latency --nocapture
+/// cargo build --release --workspace
+/// cargo test --release -p tourney --test integration -- --ignored chariot_games::latency --nocapture
 /// ```
 #[test]
 #[ignore = "timing: run with the machine quiet"]
