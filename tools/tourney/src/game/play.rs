@@ -6,9 +6,9 @@ use std::time::{Duration, Instant};
 
 use chariot::board::{Color, GameEnd, GameRules, Move, Position};
 
-use super::arbiter::{forbidden_moves, judge, judge_claim, GameOutcome, Verdict};
 use crate::clock::Clock;
 use crate::engine::{EngineConfig, EngineProcess, Failure, Protocol, Reply};
+use crate::game::arbiter::{forbidden_moves, judge, judge_claim, GameOutcome, Verdict};
 use crate::openings::Opening;
 
 /// Draw adjudication: after move `move_number`, when both engines' scores have stayed

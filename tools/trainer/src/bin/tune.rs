@@ -264,7 +264,7 @@ fn render(w: &[f64], free_material: bool) -> String {
     let _ = write!(
         out,
         "//! The evaluation weights: middlegame and endgame values per feature, in the order\n\
-         //! of `hce::feature`. Written by `tune` (chariot-tools); {}.\n\n\
+         //! of `hce::feature`. Written by `tune` (trainer); {}.\n\n\
          use super::hce::feature::COUNT;\nuse super::material::Score;\n\n\
          /// One weight per feature.\n#[rustfmt::skip]\npub const WEIGHTS: [Score; COUNT] = [\n",
         if free_material {
