@@ -1,9 +1,8 @@
 //! Helpers shared by this package's integration tests: the engine binaries they play,
-//! found next to this package's own `tourney` binary, and a lock for the tests that
-//! time things.
+//! found next to this package's own `tourney` binary.
 
 use std::path::{Path, PathBuf};
-use std::sync::{Mutex, MutexGuard, OnceLock};
+use std::sync::OnceLock;
 
 use tourney::engine::{EngineConfig, Protocol};
 
@@ -68,14 +67,4 @@ pub fn chariot_engine(name: &str, proto: Protocol) -> EngineConfig {
     let mut e = EngineConfig::new(name, &chariot_binary().to_string_lossy(), proto);
     e.init_timeout_ms = 10_000;
     e
-}
-
-/// One test at a time among those that hold this: the tests run as threads of one
-/// binary, and those that time engines against the clock (pondering, latency, tight
-/// time controls) must not share the machine with each other. A test that panicked
-/// while holding it does not poison it for the others.
-#[allow(dead_code)] // in use only while some test needs it
-pub fn serial() -> MutexGuard<'static, ()> {
-    static LOCK: Mutex<()> = Mutex::new(());
-    LOCK.lock().unwrap_or_else(|e| e.into_inner())
 }
