@@ -14,7 +14,7 @@
 //! 1. [`rng`], [`clock`], [`openings`]: a seeded generator, time controls and clocks,
 //!    opening sets.
 //! 2. [`engine`]: an engine as a child process, speaking its protocol.
-//! 3. [`game`]: one game between two engines ([`game::play`]) judged by the arbiter
+//! 3. [`game`]: one game between two engines ([`game::play_game`]) judged by the arbiter
 //!    ([`game::arbiter`]).
 //! 4. [`report`]: what comes out of games: PGN ([`report::pgn`]), ratings and rankings
 //!    ([`report::rating`]), statistics and the SPRT ([`report::stats`]).

@@ -1,4 +1,4 @@
-//! One game between two engines: [`play`] plays it (the engines' clocks, the opening,
+//! One game between two engines: `play.rs` plays it (the engines' clocks, the opening,
 //! adjudication) and the [`arbiter`] judges each move by the rules. The game's items
 //! are re-exported here (`game::play_game`, `game::GameRecord`, …).
 //!
