@@ -6,7 +6,7 @@
 //! for the side to move; the piece-square features fold the board left-right, so the
 //! mirrored position does too. The weights ([`WEIGHTS`], in `weights.rs`) are
 //! middlegame/endgame pairs; material is the documents' values and stays fixed, the
-//! rest is tuned by `tune` (chariot-tools) on self-play positions.
+//! rest is tuned by `tune` (trainer) on self-play positions.
 
 use super::material::{phase, Score};
 pub use super::weights::WEIGHTS;

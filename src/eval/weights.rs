@@ -1,5 +1,5 @@
 //! The evaluation weights: middlegame and endgame values per feature, in the order
-//! of `hce::feature`. Written by `tune` (chariot-tools); material fitted but the rook's (the unit).
+//! of `hce::feature`. Written by `tune` (trainer); material fitted but the rook's (the unit).
 
 use super::hce::feature::COUNT;
 use super::material::Score;

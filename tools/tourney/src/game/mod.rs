@@ -1,0 +1,10 @@
+//! One game between two engines: `play.rs` plays it (the engines' clocks, the opening,
+//! adjudication) and the [`arbiter`] judges each move by the rules. The game's items
+//! are re-exported here (`game::play_game`, `game::GameRecord`, …).
+//!
+//! Floors inside: [`arbiter`] below `play`.
+
+pub mod arbiter;
+mod play;
+
+pub use play::*;

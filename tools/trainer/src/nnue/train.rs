@@ -1,0 +1,560 @@
+//! The trainer's mathematics: targets, the loss, sparse forward and backward passes,
+//! AdamW, the epoch loop and the fit of SCALE.
+//!
+//! Everything is relative to the side to move: for Black to move the target uses
+//! `−score` and `1 − result`. The net's raw float output `o` is in units of SCALE
+//! (`eval = o · SCALE` engine units), so
+//!
+//! ```text
+//! prediction = sigmoid(o) = sigmoid(eval / SCALE)
+//! target     = λ · result + (1 − λ) · sigmoid(score / SCALE)
+//! loss       = mean (prediction − target)²
+//! ```
+//!
+//! Each batch is split into one contiguous chunk per thread; each chunk's forward and
+//! backward passes add into that thread's own gradient buffer (the feature layer's
+//! gradient touches only the rows of the ~64 active features of each sample), the
+//! buffers are summed in a fixed order and AdamW updates every parameter densely (the
+//! update is a small share of a batch's time: the trainer reports it). With the same
+//! seed and thread count a run is reproducible bit for bit.
+
+use rayon::prelude::*;
+
+use super::data::Record;
+use super::net::{record_features, Network, FT_BIAS, HIDDEN, OUT_B, OUT_W, PARAMS, WEIGHT_CLIP};
+use crate::heldout::{Games, Shares, Split};
+use chariot::board::Color;
+use tourney::rng::Rng;
+
+/// The trainer's settings.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TrainOptions {
+    /// Passes over the training positions.
+    pub epochs: usize,
+    /// Positions per optimiser step.
+    pub batch: usize,
+    /// Learning rate at the start.
+    pub lr: f32,
+    /// Learning rate at the end (cosine decay from `lr`).
+    pub lr_end: f32,
+    /// AdamW's decoupled weight decay.
+    pub weight_decay: f32,
+    /// Weight of the game result in the target (the rest is the score).
+    pub lambda: f32,
+    /// Engine units per unit of raw output.
+    pub scale: f32,
+    /// Left-right mirror augmentation: each position is mirrored with probability ½,
+    /// drawn afresh every epoch.
+    pub mirror: bool,
+    /// Seed of the initial weights, the shuffles and the mirror draws.
+    pub seed: u64,
+    /// Worker threads (and gradient chunks per batch).
+    pub threads: usize,
+    /// Share of games held out for validation (the loss that picks the best epoch).
+    pub val_share: f64,
+    /// Share of games held out for test (evaluated once, on the best epoch's net).
+    pub test_share: f64,
+}
+
+impl Default for TrainOptions {
+    fn default() -> TrainOptions {
+        TrainOptions {
+            epochs: 10,
+            batch: 16384,
+            lr: 1e-3,
+            lr_end: 1e-3 / 20.0,
+            weight_decay: 0.01,
+            lambda: 0.3,
+            scale: 400.0,
+            mirror: true,
+            seed: 1,
+            threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
+            val_share: 0.05,
+            test_share: 0.05,
+        }
+    }
+}
+
+/// What one epoch did.
+#[derive(Clone, Debug, PartialEq)]
+pub struct EpochReport {
+    /// 1-based.
+    pub epoch: usize,
+    /// Mean loss over the epoch's batches (weights as they were at each batch).
+    pub train_loss: f64,
+    /// Loss on the held-out positions after the epoch (`None` without any).
+    pub val_loss: Option<f64>,
+    /// Seconds of training (validation not included).
+    pub seconds: f64,
+    /// Of which, seconds spent summing gradients and in the AdamW update.
+    pub update_seconds: f64,
+    /// Training positions per second.
+    pub positions_per_s: f64,
+}
+
+/// Progress reported to the caller while training.
+pub enum Event<'a> {
+    /// Before the first epoch: how the positions were split by game.
+    Split(&'a Split),
+    /// After each batch.
+    Batch {
+        /// 1-based epoch.
+        epoch: usize,
+        /// Positions done in this epoch.
+        done: usize,
+        /// Positions in an epoch.
+        total: usize,
+        /// Mean loss so far this epoch.
+        loss: f64,
+    },
+    /// After each epoch, with the network as it is then.
+    Epoch {
+        /// What the epoch did.
+        report: &'a EpochReport,
+        /// The network after it.
+        net: &'a Network,
+    },
+}
+
+/// What a run produced.
+#[derive(Clone, Debug)]
+pub struct TrainingRun {
+    /// The network with the best validation loss (the last one without validation).
+    pub best: Network,
+    /// Its loss on the test positions (`None` without any), measured once at the end.
+    pub test_loss: Option<f64>,
+    /// Its epoch (0 = the initial network).
+    pub best_epoch: usize,
+    /// The validation loss of the initial network.
+    pub initial_val_loss: Option<f64>,
+    /// Every epoch's report.
+    pub epochs: Vec<EpochReport>,
+    /// Positions trained on, held out for validation and for test.
+    pub train_positions: usize,
+    /// See `train_positions`.
+    pub val_positions: usize,
+    /// See `train_positions`.
+    pub test_positions: usize,
+    /// Games trained on, held out for validation and for test.
+    pub train_games: usize,
+    /// See `train_games`.
+    pub val_games: usize,
+    /// See `train_games`.
+    pub test_games: usize,
+}
+
+impl TrainingRun {
+    /// The best validation loss, if there was validation.
+    pub fn best_val_loss(&self) -> Option<f64> {
+        if self.best_epoch == 0 {
+            self.initial_val_loss
+        } else {
+            self.epochs[self.best_epoch - 1].val_loss
+        }
+    }
+
+    /// Training positions per second over the whole run.
+    pub fn positions_per_s(&self) -> f64 {
+        let seconds: f64 = self.epochs.iter().map(|e| e.seconds).sum();
+        (self.train_positions * self.epochs.len()) as f64 / seconds.max(1e-9)
+    }
+}
+
+/// The logistic function.
+#[inline]
+pub fn sigmoid(x: f32) -> f32 {
+    1.0 / (1.0 + (-x).exp())
+}
+
+/// The score (engine units) and result (0, ½, 1) of a record from the side to move's
+/// point of view.
+#[inline]
+pub fn side_to_move_labels(r: &Record) -> (f32, f32) {
+    let score = f32::from(r.score());
+    let result = f32::from(r.result_byte()) / 2.0;
+    match r.side_to_move() {
+        Color::Red => (score, result),
+        Color::Black => (-score, 1.0 - result),
+    }
+}
+
+/// The training target of a record: `λ · result + (1 − λ) · sigmoid(score / SCALE)`,
+/// from the side to move's point of view.
+#[inline]
+pub fn target(r: &Record, scale: f32, lambda: f32) -> f32 {
+    let (score, result) = side_to_move_labels(r);
+    lambda * result + (1.0 - lambda) * sigmoid(score / scale)
+}
+
+/// Splits the positions by game ([`Games::split`]): whole games go to training,
+/// validation (`o.val_share` of the games) or test (`o.test_share`), by a hash of
+/// each game's first position (see [`crate::heldout`]).
+pub fn split_by_game(games: &Games, o: &TrainOptions) -> Split {
+    games.split(Shares {
+        validation: o.val_share,
+        test: o.test_share,
+    })
+}
+
+/// Fits SCALE to the data as `tune` fits K: the value (in engine units) that minimises
+/// the mean squared error between `sigmoid(score / SCALE)` and the results, over up to
+/// 200,000 evenly spaced records, by golden-section search on a log scale in
+/// 50..20000. Rounded to a whole number.
+pub fn fit_scale(records: &[Record]) -> f32 {
+    if records.is_empty() {
+        return 400.0;
+    }
+    let step = (records.len() / 200_000).max(1);
+    let sample: Vec<(f64, f64)> = records
+        .iter()
+        .step_by(step)
+        .map(|r| (f64::from(r.score()), f64::from(r.result_byte()) / 2.0))
+        .collect();
+    let error = |log_scale: f64| {
+        let scale = log_scale.exp();
+        sample
+            .iter()
+            .map(|&(s, r)| {
+                let d = 1.0 / (1.0 + (-s / scale).exp()) - r;
+                d * d
+            })
+            .sum::<f64>()
+    };
+    let golden = (5f64.sqrt() - 1.0) / 2.0;
+    let (mut lo, mut hi) = (50f64.ln(), 20000f64.ln());
+    for _ in 0..60 {
+        let a = hi - golden * (hi - lo);
+        let b = lo + golden * (hi - lo);
+        if error(a) < error(b) {
+            hi = b;
+        } else {
+            lo = a;
+        }
+    }
+    (((lo + hi) / 2.0).exp().round() as f32).max(1.0)
+}
+
+/// Mirror flag in an index of the shuffled order.
+const MIRROR_BIT: u32 = 1 << 31;
+
+/// The mean loss of `net` over the records at `indices` (no mirroring).
+pub fn loss(net: &Network, records: &[Record], indices: &[u32], lambda: f32) -> f64 {
+    if indices.is_empty() {
+        return 0.0;
+    }
+    let sums: Vec<f64> = indices
+        .par_chunks(4096)
+        .map(|chunk| {
+            chunk
+                .iter()
+                .map(|&i| {
+                    let r = &records[i as usize];
+                    let o = net.raw_output(&record_features(r, false));
+                    let d = sigmoid(o) - target(r, net.scale, lambda);
+                    f64::from(d * d)
+                })
+                .sum::<f64>()
+        })
+        .collect();
+    sums.iter().sum::<f64>() / indices.len() as f64
+}
+
+#[inline]
+fn add_row(grad: &mut [f32], f: u16, delta: &[f32; HIDDEN]) {
+    let start = usize::from(f) * HIDDEN;
+    let row: &mut [f32; HIDDEN] = (&mut grad[start..start + HIDDEN])
+        .try_into()
+        .expect("a row is HIDDEN long");
+    for i in 0..HIDDEN {
+        row[i] += delta[i];
+    }
+}
+
+/// Forward and backward pass of one sample, adding the gradient of its squared error
+/// into `grad`; returns the squared error.
+fn sample_gradient(net: &Network, r: &Record, mirror: bool, lambda: f32, grad: &mut [f32]) -> f32 {
+    let f = record_features(r, mirror);
+    let mut us = [0.0f32; HIDDEN];
+    let mut them = [0.0f32; HIDDEN];
+    net.accumulate(f.us(), &mut us);
+    net.accumulate(f.them(), &mut them);
+    let o = net.output(&us, &them);
+    let p = sigmoid(o);
+    let e = p - target(r, net.scale, lambda);
+    let g = 2.0 * e * p * (1.0 - p);
+
+    let w = &net.params[OUT_W..OUT_B];
+    let (g_ft, rest) = grad.split_at_mut(FT_BIAS);
+    let (g_bias, rest) = rest.split_at_mut(HIDDEN);
+    let (g_out, g_out_b) = rest.split_at_mut(2 * HIDDEN);
+    g_out_b[0] += g;
+    let mut d_us = [0.0f32; HIDDEN];
+    let mut d_them = [0.0f32; HIDDEN];
+    for (half, (acc, delta)) in [(&us, &mut d_us), (&them, &mut d_them)]
+        .into_iter()
+        .enumerate()
+    {
+        let w = &w[half * HIDDEN..][..HIDDEN];
+        let g_out = &mut g_out[half * HIDDEN..][..HIDDEN];
+        for i in 0..HIDDEN {
+            let c = acc[i].clamp(0.0, 1.0);
+            g_out[i] += g * c * c;
+            // d screlu / d acc = 2·acc inside (0, 1), 0 outside (2c is 0 below 0).
+            let slope = if acc[i] < 1.0 { 2.0 * c } else { 0.0 };
+            delta[i] = g * w[i] * slope;
+        }
+    }
+    for i in 0..HIDDEN {
+        g_bias[i] += d_us[i] + d_them[i];
+    }
+    for &feature in f.us() {
+        add_row(g_ft, feature, &d_us);
+    }
+    for &feature in f.them() {
+        add_row(g_ft, feature, &d_them);
+    }
+    e * e
+}
+
+/// AdamW's moment estimates.
+struct Adam {
+    m: Vec<f32>,
+    v: Vec<f32>,
+    step: i32,
+}
+
+impl Adam {
+    const BETA1: f32 = 0.9;
+    const BETA2: f32 = 0.999;
+    const EPSILON: f32 = 1e-8;
+
+    fn new() -> Adam {
+        Adam {
+            m: vec![0.0; PARAMS],
+            v: vec![0.0; PARAMS],
+            step: 0,
+        }
+    }
+
+    /// One step with the mean gradient `grad`, then the clip to ±[`WEIGHT_CLIP`].
+    fn update(&mut self, params: &mut [f32], grad: &[f32], lr: f32, decay: f32) {
+        self.step += 1;
+        let c1 = 1.0 / (1.0 - Adam::BETA1.powi(self.step));
+        let c2 = 1.0 / (1.0 - Adam::BETA2.powi(self.step));
+        const CHUNK: usize = 16384;
+        params
+            .par_chunks_mut(CHUNK)
+            .zip(self.m.par_chunks_mut(CHUNK))
+            .zip(self.v.par_chunks_mut(CHUNK))
+            .zip(grad.par_chunks(CHUNK))
+            .for_each(|(((p, m), v), g)| {
+                for i in 0..p.len() {
+                    m[i] = Adam::BETA1 * m[i] + (1.0 - Adam::BETA1) * g[i];
+                    v[i] = Adam::BETA2 * v[i] + (1.0 - Adam::BETA2) * g[i] * g[i];
+                    let step = (m[i] * c1) / ((v[i] * c2).sqrt() + Adam::EPSILON);
+                    let w = p[i] - lr * (step + decay * p[i]);
+                    p[i] = w.clamp(-WEIGHT_CLIP, WEIGHT_CLIP);
+                }
+            });
+    }
+}
+
+/// The learning rate after `step` of `total` steps: cosine from `lr` to `lr_end`.
+pub fn learning_rate(o: &TrainOptions, step: usize, total: usize) -> f32 {
+    let t = step as f32 / total.max(1) as f32;
+    o.lr_end + 0.5 * (o.lr - o.lr_end) * (1.0 + (std::f32::consts::PI * t).cos())
+}
+
+/// Per-thread gradient buffers and their sum.
+struct Gradients {
+    parts: Vec<Vec<f32>>,
+    total: Vec<f32>,
+}
+
+impl Gradients {
+    fn new(threads: usize) -> Gradients {
+        Gradients {
+            parts: (0..threads).map(|_| vec![0.0; PARAMS]).collect(),
+            total: vec![0.0; PARAMS],
+        }
+    }
+
+    /// Computes the batch's gradient into the parts; returns the summed squared error.
+    fn compute(&mut self, net: &Network, records: &[Record], batch: &[u32], lambda: f32) -> f64 {
+        let chunk = batch.len().div_ceil(self.parts.len()).max(1);
+        let losses: Vec<f64> = self
+            .parts
+            .par_iter_mut()
+            .zip(batch.par_chunks(chunk))
+            .map(|(grad, items)| {
+                let mut sum = 0.0f64;
+                for &item in items {
+                    let r = &records[(item & !MIRROR_BIT) as usize];
+                    let mirror = item & MIRROR_BIT != 0;
+                    sum += f64::from(sample_gradient(net, r, mirror, lambda, grad));
+                }
+                sum
+            })
+            .collect();
+        losses.iter().sum()
+    }
+
+    /// Sums the parts (in thread order) into `total`, scaled by `1 / count`, and
+    /// clears the parts.
+    fn reduce(&mut self, count: usize) {
+        const CHUNK: usize = 16384;
+        let scale = 1.0 / count as f32;
+        let parts = &self.parts;
+        self.total
+            .par_chunks_mut(CHUNK)
+            .enumerate()
+            .for_each(|(k, out)| {
+                let start = k * CHUNK;
+                out.copy_from_slice(&parts[0][start..start + out.len()]);
+                for part in &parts[1..] {
+                    for (o, g) in out.iter_mut().zip(&part[start..]) {
+                        *o += g;
+                    }
+                }
+                for o in out.iter_mut() {
+                    *o *= scale;
+                }
+            });
+        self.parts.par_iter_mut().for_each(|p| p.fill(0.0));
+    }
+}
+
+/// Trains a network on `records`, whose games are `games` (from
+/// [`load_dataset`](super::data::load_dataset)); whole games are held out for
+/// validation and test ([`split_by_game`]). The best epoch is the one of the lowest
+/// validation loss; its net's test loss is measured once, at the end. `on_event` hears
+/// about every batch and epoch.
+///
+/// # Errors
+/// When there is nothing to train on, `games` does not cover `records`, or an option
+/// is out of range.
+pub fn train(
+    records: &[Record],
+    games: &Games,
+    o: &TrainOptions,
+    mut on_event: impl FnMut(Event<'_>),
+) -> Result<TrainingRun, String> {
+    if o.batch == 0 || o.threads == 0 || o.epochs == 0 {
+        return Err("batch, threads and epochs must be positive".to_string());
+    }
+    if records.len() >= MIRROR_BIT as usize {
+        return Err(format!("{} positions: at most 2^31", records.len()));
+    }
+    if games.positions() != records.len() {
+        return Err(format!(
+            "the games cover {} positions, not the {} given",
+            games.positions(),
+            records.len()
+        ));
+    }
+    let shares_ok = |x: f64| (0.0..=1.0).contains(&x);
+    if !shares_ok(o.val_share) || !shares_ok(o.test_share) || o.val_share + o.test_share >= 1.0 {
+        return Err("the validation and test shares must be in 0..1 and sum below 1".to_string());
+    }
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(o.threads)
+        .build()
+        .map_err(|e| format!("thread pool: {e}"))?;
+    train_in_pool(&pool, records, split_by_game(games, o), o, &mut on_event)
+}
+
+fn train_in_pool(
+    pool: &rayon::ThreadPool,
+    records: &[Record],
+    split: Split,
+    o: &TrainOptions,
+    on_event: &mut impl FnMut(Event<'_>),
+) -> Result<TrainingRun, String> {
+    let (train_idx, val_idx) = (&split.train, &split.validation);
+    if train_idx.is_empty() {
+        return Err("no training positions".to_string());
+    }
+    on_event(Event::Split(&split));
+    let mut rng = Rng::new(o.seed);
+    let mut net = Network::random(rng.next_u64(), o.scale);
+    let validate = |net: &Network| {
+        (!val_idx.is_empty()).then(|| pool.install(|| loss(net, records, val_idx, o.lambda)))
+    };
+    let initial_val_loss = validate(&net);
+    let mut best = (initial_val_loss.unwrap_or(f64::INFINITY), 0, net.clone());
+    let mut adam = Adam::new();
+    let mut grads = Gradients::new(o.threads);
+    let steps_per_epoch = train_idx.len().div_ceil(o.batch);
+    let total_steps = steps_per_epoch * o.epochs;
+    let mut step = 0;
+    let mut epochs = Vec::with_capacity(o.epochs);
+    let mut order = train_idx.clone();
+
+    for epoch in 1..=o.epochs {
+        let started = std::time::Instant::now();
+        let mut update_seconds = 0.0;
+        order.copy_from_slice(train_idx);
+        rng.shuffle(&mut order);
+        if o.mirror {
+            for item in &mut order {
+                if rng.next_u64() & 1 == 1 {
+                    *item |= MIRROR_BIT;
+                }
+            }
+        }
+        let mut loss_sum = 0.0;
+        let mut done = 0;
+        for batch in order.chunks(o.batch) {
+            loss_sum += pool.install(|| grads.compute(&net, records, batch, o.lambda));
+            let update = std::time::Instant::now();
+            let lr = learning_rate(o, step, total_steps);
+            pool.install(|| {
+                grads.reduce(batch.len());
+                adam.update(&mut net.params, &grads.total, lr, o.weight_decay);
+            });
+            update_seconds += update.elapsed().as_secs_f64();
+            step += 1;
+            done += batch.len();
+            on_event(Event::Batch {
+                epoch,
+                done,
+                total: order.len(),
+                loss: loss_sum / done as f64,
+            });
+        }
+        let seconds = started.elapsed().as_secs_f64();
+        let val_loss = validate(&net);
+        let report = EpochReport {
+            epoch,
+            train_loss: loss_sum / order.len() as f64,
+            val_loss,
+            seconds,
+            update_seconds,
+            positions_per_s: order.len() as f64 / seconds.max(1e-9),
+        };
+        let score = val_loss.unwrap_or(f64::NEG_INFINITY);
+        if score <= best.0 || val_loss.is_none() {
+            best = (score, epoch, net.clone());
+        }
+        on_event(Event::Epoch {
+            report: &report,
+            net: &net,
+        });
+        epochs.push(report);
+    }
+    let test_loss = (!split.test.is_empty())
+        .then(|| pool.install(|| loss(&best.2, records, &split.test, o.lambda)));
+    Ok(TrainingRun {
+        best: best.2,
+        best_epoch: best.1,
+        test_loss,
+        initial_val_loss,
+        epochs,
+        train_positions: train_idx.len(),
+        val_positions: val_idx.len(),
+        test_positions: split.test.len(),
+        train_games: split.train_games,
+        val_games: split.validation_games,
+        test_games: split.test_games,
+    })
+}

@@ -1,0 +1,3 @@
+//! Helpers shared by this package's integration tests.
+
+pub mod games;

@@ -1,0 +1,599 @@
+//! The NNUE trainer: it learns (the validation loss falls on a small fixed data set),
+//! runs reproducibly, writes the documented net file, the file's integer evaluation
+//! agrees with the float net, and colour-flipped positions evaluate exactly alike.
+
+use std::process::Command;
+
+use chariot::board::{Color, PieceKind, Position};
+use tourney::rng::Rng;
+use trainer::heldout::Games;
+use trainer::nnue::data::{load_dataset, BadInput, Entry, Filters, GameResult, Record};
+use trainer::nnue::net::{
+    quantised_eval, Network, QuantisedNet, FILE_SIZE, FT_BIAS, HIDDEN, INPUTS, OUT_B, OUT_W,
+};
+use trainer::nnue::train::{fit_scale, split_by_game, train, Event, TrainOptions};
+
+use crate::common::games::consecutive_games;
+
+fn temp_path(name: &str) -> std::path::PathBuf {
+    std::env::temp_dir().join(format!("chariot-train-{}-{name}", std::process::id()))
+}
+
+/// Red's material in engine-like units, a simple function for the net to learn.
+fn material(pos: &Position) -> i32 {
+    const VALUE: [i32; 7] = [0, 200, 200, 450, 1000, 450, 100];
+    let side = |c: Color| -> i32 {
+        PieceKind::ALL
+            .iter()
+            .map(|&k| VALUE[k.index()] * pos.pieces(c, k).count() as i32)
+            .sum()
+    };
+    side(Color::Red) - side(Color::Black)
+}
+
+/// Positions of random games, labelled with material: the score is the material
+/// balance, the result a win for whoever is ahead by 300 or more, a draw otherwise.
+/// With the games (keyed by their number).
+fn material_data(seed: u64, games: usize) -> (Vec<Record>, Games, Vec<Position>) {
+    let mut rng = Rng::new(seed);
+    let (mut records, mut positions) = (Vec::new(), Vec::new());
+    let mut layout = Games::new();
+    for game in 0..games as u64 {
+        let mut pos = Position::startpos();
+        for _ in 0..120 {
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            pos.play(moves[rng.below(moves.len())]);
+            let score = material(&pos);
+            let result = match score {
+                s if s >= 300 => GameResult::RedWin,
+                s if s <= -300 => GameResult::RedLoss,
+                _ => GameResult::Draw,
+            };
+            records.push(
+                Entry {
+                    pos: pos.clone(),
+                    score: score as i16,
+                    result,
+                    mv: None,
+                }
+                .to_record(),
+            );
+            layout.push(game, game);
+            if positions.len() < 3000 && rng.below(3) == 0 {
+                positions.push(pos.clone());
+            }
+        }
+    }
+    (records, layout, positions)
+}
+
+fn options() -> TrainOptions {
+    TrainOptions {
+        epochs: 6,
+        batch: 128,
+        lr: 5e-3,
+        lr_end: 5e-4,
+        scale: 400.0,
+        threads: 2,
+        val_share: 0.1,
+        seed: 9,
+        ..TrainOptions::default()
+    }
+}
+
+#[test]
+fn training_lowers_the_validation_loss() {
+    let (records, games, _) = material_data(1, 60);
+    assert!(records.len() > 6000);
+    let mut seen = Vec::new();
+    let outcome = train(&records, &games, &options(), |e| {
+        if let Event::Epoch { report, .. } = e {
+            seen.push(report.epoch);
+        }
+    })
+    .unwrap();
+    assert_eq!(seen, [1, 2, 3, 4, 5, 6]);
+    let initial = outcome.initial_val_loss.unwrap();
+    let best = outcome.best_val_loss().unwrap();
+    let last = outcome.epochs.last().unwrap();
+    eprintln!(
+        "validation loss {initial:.5} → {best:.5} (epoch {}), {:.0} positions/s",
+        outcome.best_epoch,
+        outcome.positions_per_s()
+    );
+    assert!(outcome.val_positions > 300 && outcome.train_positions > 5000);
+    assert!(best < initial * 0.5, "{initial} → {best}");
+    // The test games, held out from both, are evaluated once with the best net.
+    assert!(outcome.test_positions > 0 && outcome.test_games > 0);
+    assert_eq!(
+        outcome.train_games + outcome.val_games + outcome.test_games,
+        60
+    );
+    let test = outcome.test_loss.unwrap();
+    assert!(test < initial * 0.6, "{initial} → test {test}");
+    assert!(last.train_loss < outcome.epochs[0].train_loss);
+    // The net has learned the material: an extra red rook is good for Red.
+    let up =
+        Position::from_fen("rnbakabn1/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1")
+            .unwrap();
+    let down =
+        Position::from_fen("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABN1 w - - 0 1")
+            .unwrap();
+    assert!(
+        outcome.best.evaluate(&up) > 100.0,
+        "{}",
+        outcome.best.evaluate(&up)
+    );
+    assert!(outcome.best.evaluate(&down) < -100.0);
+}
+
+/// Checks a split of positions (indices into the positions of `game_of`, which names
+/// each position's game): every game on one side, the sets disjoint and covering every
+/// position, and about the shares of games held out. Returns the games of each set.
+fn assert_split_by_game(game_of: &[usize], sets: [&[u32]; 3], shares: (f64, f64)) -> [usize; 3] {
+    let games = game_of.iter().max().map_or(0, |g| g + 1);
+    let mut side = vec![None; games];
+    let mut seen = vec![false; game_of.len()];
+    let mut counts = [0usize; 3];
+    for (set, indices) in sets.iter().enumerate() {
+        for &i in *indices {
+            let i = i as usize;
+            assert!(!seen[i], "position {i} is in two sets");
+            seen[i] = true;
+            let g = game_of[i];
+            match side[g] {
+                None => {
+                    side[g] = Some(set);
+                    counts[set] += 1;
+                }
+                Some(other) => assert_eq!(
+                    other, set,
+                    "game {g} has positions in set {other} and set {set} (position {i})"
+                ),
+            }
+        }
+    }
+    assert!(seen.iter().all(|&s| s), "every position is in a set");
+    let share = |n: usize| n as f64 / games as f64;
+    let (val, test) = shares;
+    assert!(
+        (share(counts[1]) - val).abs() < 0.05 && (share(counts[2]) - test).abs() < 0.04,
+        "games per set {counts:?} for shares {shares:?}"
+    );
+    counts
+}
+
+#[test]
+fn validation_and_test_hold_out_whole_games() {
+    // 400 games of 10 to 150 positions, one after the other, read back by the loader.
+    let games = consecutive_games(
+        11,
+        400,
+        |g, _| 10 + (g * 37) % 141,
+        |pos, _| material(pos) as i16,
+    );
+    let game_of: Vec<usize> = games
+        .iter()
+        .enumerate()
+        .flat_map(|(g, game)| std::iter::repeat_n(g, game.len()))
+        .collect();
+    let text: String = games.iter().flatten().map(|e| e.to_line() + "\n").collect();
+    let path = temp_path("games.txt");
+    std::fs::write(&path, text).unwrap();
+    let none = Filters {
+        in_check: false,
+        captures: false,
+        min_fullmove: 0,
+        mates: false,
+        max_score: 32000,
+    };
+    let paths = [path.to_str().unwrap().to_string()];
+    let (data, _) = load_dataset(&paths, &none, BadInput::Abort, None).unwrap();
+    let _ = std::fs::remove_file(&path);
+    assert_eq!(data.records.len(), game_of.len());
+    assert_eq!(data.games.len(), 400);
+
+    for (val, test) in [(0.1, 0.05), (0.05, 0.05), (0.2, 0.1)] {
+        let o = TrainOptions {
+            val_share: val,
+            test_share: test,
+            ..options()
+        };
+        let split = split_by_game(&data.games, &o);
+        let counts = assert_split_by_game(
+            &game_of,
+            [&split.train, &split.validation, &split.test],
+            (val, test),
+        );
+        assert_eq!(
+            counts,
+            [split.train_games, split.validation_games, split.test_games]
+        );
+        // The test games stay when only the validation share changes.
+        let wider = split_by_game(
+            &data.games,
+            &TrainOptions {
+                val_share: val + 0.1,
+                ..o.clone()
+            },
+        );
+        assert_eq!(wider.test, split.test);
+    }
+    // The default shares: 5 % each.
+    let o = TrainOptions::default();
+    assert_eq!((o.val_share, o.test_share), (0.05, 0.05));
+    let split = split_by_game(&data.games, &o);
+    assert_split_by_game(
+        &game_of,
+        [&split.train, &split.validation, &split.test],
+        (0.05, 0.05),
+    );
+}
+
+#[test]
+fn training_is_reproducible_for_a_seed() {
+    let (records, games, _) = material_data(2, 12);
+    let o = TrainOptions {
+        epochs: 2,
+        ..options()
+    };
+    let a = train(&records, &games, &o, |_| {}).unwrap();
+    let b = train(&records, &games, &o, |_| {}).unwrap();
+    assert_eq!(a.best.params, b.best.params);
+    assert_eq!(a.test_loss, b.test_loss);
+    let c = train(&records, &games, &TrainOptions { seed: 10, ..o }, |_| {}).unwrap();
+    assert_ne!(a.best.params, c.best.params);
+}
+
+#[test]
+fn fitted_scale_matches_the_labels() {
+    // Results drawn with P(win) = sigmoid(score / 500): the fit should find about 500.
+    let (records, _, _) = material_data(3, 20);
+    let mut rng = Rng::new(5);
+    let relabelled: Vec<Record> = records
+        .iter()
+        .flat_map(|r| std::iter::repeat_n(*r, 20))
+        .map(|mut r| {
+            let p = 1.0 / (1.0 + (-f64::from(r.score()) / 500.0).exp());
+            let u = (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64;
+            r.0[30] = if u < p { 2 } else { 0 };
+            r
+        })
+        .collect();
+    let scale = fit_scale(&relabelled);
+    assert!((440.0..=560.0).contains(&scale), "{scale}");
+}
+
+/// An FNV-1a 64 written independently of the library's.
+fn fnv(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf29ce484222325u64, |h, &b| {
+        (h ^ b as u64).wrapping_mul(1099511628211)
+    })
+}
+
+fn trained_net() -> (Network, Vec<Position>) {
+    let (records, games, positions) = material_data(4, 30);
+    // Nothing held out: the last epoch's net (30 games are too few for a held-out
+    // loss to choose by).
+    let o = TrainOptions {
+        epochs: 3,
+        scale: 350.0,
+        val_share: 0.0,
+        test_share: 0.0,
+        ..options()
+    };
+    (train(&records, &games, &o, |_| {}).unwrap().best, positions)
+}
+
+#[test]
+fn the_net_file_has_the_documented_header_size_and_hash() {
+    let (net, _) = trained_net();
+    let bytes = net.to_bytes();
+    assert_eq!(bytes.len(), 646_700);
+    assert_eq!(FILE_SIZE, 646_700);
+    assert_eq!(&bytes[0..4], b"CHNN");
+    let u32_at = |at: usize| u32::from_le_bytes(bytes[at..at + 4].try_into().unwrap());
+    assert_eq!(
+        [1, 1, 1260, 256, 255, 64, 350],
+        [
+            u32_at(4),
+            u32_at(8),
+            u32_at(12),
+            u32_at(16),
+            u32_at(20),
+            u32_at(24),
+            u32_at(28)
+        ]
+    );
+    assert_eq!(
+        u64::from_le_bytes(bytes[32..40].try_into().unwrap()),
+        fnv(&bytes[40..])
+    );
+    // The payload: feature-major i16 weights ×255, bias ×255, output ×64, bias ×255·64.
+    let i16_at = |at: usize| i16::from_le_bytes([bytes[at], bytes[at + 1]]);
+    let q = |x: f32, k: f32| (x * k).round() as i16;
+    for (f, i) in [(0usize, 0usize), (3, 17), (1259, 255), (700, 128)] {
+        let w = net.params[f * HIDDEN + i];
+        assert_eq!(i16_at(40 + 2 * (f * HIDDEN + i)), q(w, 255.0));
+    }
+    let bias_at = 40 + 2 * INPUTS * HIDDEN;
+    assert_eq!(i16_at(bias_at + 2 * 5), q(net.params[FT_BIAS + 5], 255.0));
+    let out_at = bias_at + 2 * HIDDEN;
+    assert_eq!(i16_at(out_at + 2 * 300), q(net.params[OUT_W + 300], 64.0));
+    let last = i32::from_le_bytes(bytes[FILE_SIZE - 4..].try_into().unwrap());
+    assert_eq!(
+        last,
+        (f64::from(net.params[OUT_B]) * 255.0 * 64.0).round() as i32
+    );
+
+    // Written to disk byte for byte; damaged files are refused, saying why.
+    let path = temp_path("net.nnue");
+    net.write(&path).unwrap();
+    assert_eq!(std::fs::read(&path).unwrap(), bytes);
+    let _ = std::fs::remove_file(&path);
+    let pos = Position::startpos();
+    assert!(quantised_eval(&bytes, &pos).is_ok());
+    let refused = |edit: &dyn Fn(&mut Vec<u8>), why: &str| {
+        let mut b = bytes.clone();
+        edit(&mut b);
+        let err = quantised_eval(&b, &pos).unwrap_err();
+        assert!(err.contains(why), "{err}");
+    };
+    refused(&|b| b[0] = b'X', "magic");
+    refused(&|b| b[4] = 2, "version");
+    refused(&|b| b[8] = 2, "architecture");
+    refused(&|b| b[17] = 2, "hidden");
+    refused(&|b| b[1000] ^= 1, "hash");
+    refused(&|b| b.truncate(600_000), "bytes");
+}
+
+#[test]
+fn the_integer_formula_is_the_documented_one() {
+    // No feature weights: both accumulators are the bias, whatever the position.
+    let mut net = Network {
+        params: vec![0.0; OUT_B + 1],
+        scale: 400.0,
+    };
+    for i in 0..HIDDEN {
+        net.params[FT_BIAS + i] = if i % 2 == 0 { 0.4 } else { 1.5 };
+        net.params[OUT_W + i] = 0.25;
+        net.params[OUT_W + HIDDEN + i] = -0.125;
+    }
+    net.params[OUT_B] = 0.1;
+    let bytes = net.to_bytes();
+    // acc = 102 (0.4·255) or 383 (clamped to 255); w = 16 and -8: all exact.
+    let (even, odd) = (102i32, 255i32);
+    let us = 128 * (even * 16 * even + odd * 16 * odd);
+    let them = 128 * (even * -8 * even + odd * -8 * odd);
+    let out = (us + them) / 255 + 1632; // 0.1 · 255 · 64 = 1632
+    let want = out * 400 / (255 * 64);
+    for pos in [Position::startpos(), Position::startpos().color_flipped()] {
+        assert_eq!(quantised_eval(&bytes, &pos).unwrap(), want);
+    }
+    let float = net.evaluate(&Position::startpos());
+    // The integer eval truncates: at most one unit below.
+    assert!((float - want as f32).abs() < 1.5, "{float} vs {want}");
+}
+
+#[test]
+fn the_quantised_eval_agrees_with_the_float_net() {
+    let (net, positions) = trained_net();
+    let q = QuantisedNet::from_bytes(&net.to_bytes()).unwrap();
+    let (mut worst, mut total, mut spread) = (0.0f32, 0.0f32, 0.0f32);
+    for pos in &positions {
+        let f = net.evaluate(pos);
+        let i = q.evaluate(pos) as f32;
+        worst = worst.max((f - i).abs());
+        total += (f - i).abs();
+        spread = spread.max(f.abs());
+    }
+    let mean = total / positions.len() as f32;
+    eprintln!(
+        "{} positions, |float - int| mean {mean:.2} worst {worst:.2}, largest |eval| {spread:.0}",
+        positions.len()
+    );
+    assert!(positions.len() > 1000);
+    assert!(spread > 200.0, "the net should say something: {spread}");
+    // Rounding the 512 output weights to 1/64 dominates: its error in the raw output
+    // is about √512 · ½ · (1/64)/√12 ≈ 0.03 (≈ 10 units at SCALE 350) at the most
+    // active positions; much more would be a formula mismatch, not rounding.
+    assert!(mean <= 0.02 * net.scale, "mean {mean}");
+    assert!(worst <= 0.1 * net.scale, "worst {worst}");
+}
+
+#[test]
+fn the_engine_loads_the_written_net_and_evaluates_as_the_trainer_does() {
+    // The trainer's file, read by the engine's own loader: the engine's integer
+    // evaluation is exactly the trainer's reference, and so within rounding of the
+    // float net.
+    let (net, positions) = trained_net();
+    let bytes = net.to_bytes();
+    let engine = chariot::eval::nnue::Network::from_bytes(&bytes).expect("the engine loads it");
+    let reference = QuantisedNet::from_bytes(&bytes).unwrap();
+    for pos in &positions {
+        let by_engine = engine.evaluate(pos);
+        assert_eq!(by_engine, reference.evaluate(pos), "{pos}");
+        assert!(
+            (net.evaluate(pos) - by_engine as f32).abs() <= 0.1 * net.scale,
+            "{pos}"
+        );
+    }
+    // A damaged copy is refused by the engine too.
+    let mut damaged = bytes.clone();
+    damaged[1000] ^= 1;
+    assert!(chariot::eval::nnue::Network::from_bytes(&damaged).is_err());
+}
+
+#[test]
+fn colour_flipped_positions_evaluate_exactly_alike() {
+    let (net, positions) = trained_net();
+    let bytes = net.to_bytes();
+    let mut differs = 0;
+    for pos in &positions {
+        let flipped = pos.color_flipped();
+        assert_eq!(
+            net.evaluate(pos).to_bits(),
+            net.evaluate(&flipped).to_bits()
+        );
+        assert_eq!(
+            quantised_eval(&bytes, pos).unwrap(),
+            quantised_eval(&bytes, &flipped).unwrap()
+        );
+        differs += usize::from(net.evaluate(pos) != net.evaluate(&pos.mirrored()));
+    }
+    // The net is not symmetric left-right by construction (only by training).
+    assert!(differs > 0);
+}
+
+#[test]
+fn train_cli_writes_checkpoints_and_the_best_net() {
+    // A tiny run of datagen, converted to binary, trained for two epochs.
+    let (data, bin, net) = (
+        temp_path("dg.txt"),
+        temp_path("dg.bin"),
+        temp_path("cli.nnue"),
+    );
+    let _ = std::fs::remove_file(&data);
+    let status = Command::new(env!("CARGO_BIN_EXE_datagen"))
+        .args([
+            "-games", "4", "-threads", "1", "-nodes", "300", "-seed", "3", "-out",
+        ])
+        .arg(&data)
+        .status()
+        .expect("run datagen");
+    assert!(status.success());
+    let status = Command::new(env!("CARGO_BIN_EXE_convert-data"))
+        .arg("-in")
+        .arg(&data)
+        .arg("-out")
+        .arg(&bin)
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let out = Command::new(env!("CARGO_BIN_EXE_train"))
+        .arg("-data")
+        .arg(&bin)
+        .arg("-out")
+        .arg(&net)
+        .args([
+            "-epochs",
+            "2",
+            "-batch",
+            "64",
+            "-threads",
+            "1",
+            "-val-share",
+            "0.1",
+        ])
+        .args(["-min-fullmove", "1", "-max-score", "30000"])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    for want in [
+        "positions read",
+        "SCALE",
+        "(fitted)",
+        "epoch 1/2",
+        "validation loss",
+        "split by game",
+        "test loss",
+        "positions/s",
+        "wrote",
+    ] {
+        assert!(stderr.contains(want), "{want}: {stderr}");
+    }
+    let stem = net
+        .to_str()
+        .unwrap()
+        .strip_suffix(".nnue")
+        .unwrap()
+        .to_string();
+    for file in [format!("{stem}.epoch1.nnue"), format!("{stem}.epoch2.nnue")] {
+        let bytes = std::fs::read(&file).unwrap_or_else(|e| panic!("{file}: {e}"));
+        assert!(QuantisedNet::from_bytes(&bytes).is_ok());
+        let _ = std::fs::remove_file(&file);
+    }
+    let bytes = std::fs::read(&net).unwrap();
+    assert!(QuantisedNet::from_bytes(&bytes).is_ok());
+    // Bad usage and bad data are exit code 2.
+    let code = |args: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_train"))
+            .args(args)
+            .output()
+            .unwrap()
+            .status
+            .code()
+    };
+    assert_eq!(code(&[]), Some(2));
+    assert_eq!(code(&["-data", "/nonexistent.bin"]), Some(2));
+    assert_eq!(
+        code(&["-data", data.to_str().unwrap(), "-lr", "fast"]),
+        Some(2)
+    );
+    for p in [data, bin, net] {
+        let _ = std::fs::remove_file(p);
+    }
+}
+
+/// The number before `word` in the last line of `log` that starts with `prefix`.
+fn count_before(log: &str, prefix: &str, word: &str) -> usize {
+    let line = log
+        .lines()
+        .rfind(|l| l.starts_with(prefix))
+        .unwrap_or_else(|| panic!("no '{prefix}' in:\n{log}"));
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let at = words
+        .iter()
+        .position(|w| *w == word)
+        .unwrap_or_else(|| panic!("no '{word}' in {line}"));
+    words[at - 1].parse().unwrap()
+}
+
+#[test]
+fn train_cli_holds_out_whole_games() {
+    // 80 games of 41 positions each, as datagen writes them: every set the trainer
+    // reports holds a whole number of games.
+    const LENGTH: usize = 41;
+    let games = consecutive_games(12, 80, |_, _| LENGTH, |pos, _| material(pos) as i16);
+    let text: String = games.iter().flatten().map(|e| e.to_line() + "\n").collect();
+    let (data, net) = (temp_path("whole.txt"), temp_path("whole.nnue"));
+    std::fs::write(&data, text).unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_train"))
+        .arg("-data")
+        .arg(&data)
+        .arg("-out")
+        .arg(&net)
+        .args(["-epochs", "1", "-batch", "256", "-threads", "1"])
+        .args(["-val-share", "0.1", "-test-share", "0.1"])
+        .args([
+            "-skip-check",
+            "off",
+            "-skip-captures",
+            "off",
+            "-skip-mates",
+            "off",
+        ])
+        .args(["-min-fullmove", "1", "-max-score", "32000"])
+        .output()
+        .unwrap();
+    let log = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{log}");
+    let training = count_before(&log, "train: done:", "training");
+    let validation = count_before(&log, "train: done:", "validation");
+    assert_eq!(training % LENGTH, 0, "{log}");
+    assert_eq!(validation % LENGTH, 0, "{log}");
+    assert!(validation > 0, "{log}");
+    let test = count_before(&log, "train: done:", "test");
+    assert_eq!(test % LENGTH, 0, "{log}");
+    assert!(test > 0, "{log}");
+    assert_eq!(training + validation + test, 80 * LENGTH, "{log}");
+    let stem = net.to_str().unwrap().strip_suffix(".nnue").unwrap();
+    let _ = std::fs::remove_file(format!("{stem}.epoch1.nnue"));
+    for p in [data, net] {
+        let _ = std::fs::remove_file(p);
+    }
+}
