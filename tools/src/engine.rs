@@ -1,17 +1,19 @@
-//! The engine driver: an engine is a child process speaking UCCI or UCI on its
+//! The engine driver: an engine is a child process speaking UCCI, UCI or CECP on its
 //! stdin/stdout. A reader thread forwards each output line (time-stamped) through a
 //! channel, so every wait has a timeout and a crashed, hung or babbling engine cannot
 //! stall the manager.
 //!
 //! What differs between the protocols is a [`Dialect`]: one driver per protocol, each in
-//! its own file ([`Uci`], [`Ucci`]). The game loop describes the game at each
+//! its own file ([`Uci`], [`Ucci`], [`Cecp`]). The game loop describes the game at each
 //! move as a [`Turn`]; the dialect turns it into the lines its engines read and reads
 //! their answers back into a [`Thought`]. [`EngineProcess`] owns the process, the
 //! timing and the waiting, the same for all of them.
 
+mod cecp;
 mod ucci;
 mod uci;
 
+pub use cecp::Cecp;
 pub use ucci::Ucci;
 pub use uci::Uci;
 
@@ -25,7 +27,8 @@ use chariot::board::{Color, Move};
 
 use crate::clock::{Clock, TimeControl};
 
-/// The protocol an engine speaks.
+/// The protocol a UCI-family engine speaks (a CECP engine is marked by
+/// [`EngineConfig::cecp`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Protocol {
     /// UCCI 3.0 (ElephantEye and most Chinese engines).
@@ -35,12 +38,12 @@ pub enum Protocol {
 }
 
 impl Protocol {
-    /// Parses `ucci` or `uci`.
+    /// Parses `ucci` or `uci` (CECP's names: [`is_cecp_name`]).
     pub fn parse(text: &str) -> Result<Protocol, String> {
         match text.to_ascii_lowercase().as_str() {
             "ucci" => Ok(Protocol::Ucci),
             "uci" => Ok(Protocol::Uci),
-            _ => Err(format!("unknown protocol '{text}' (ucci or uci)")),
+            _ => Err(format!("unknown protocol '{text}' (ucci, uci or cecp)")),
         }
     }
 
@@ -53,10 +56,21 @@ impl Protocol {
     }
 }
 
+/// Whether `text` names CECP, the XBoard/WinBoard protocol 2: `cecp`, `xboard` or
+/// `winboard`.
+pub fn is_cecp_name(text: &str) -> bool {
+    matches!(
+        text.to_ascii_lowercase().as_str(),
+        "cecp" | "xboard" | "winboard"
+    )
+}
+
 /// How an engine writes squares in moves.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Coords {
-    /// ICCS: files a-i, ranks 0-9 (`h2e2`). UCCI, UCI-Cyclone and Pikafish.
+    /// ICCS: files a-i, ranks 0-9 (`h2e2`). UCCI, UCI-Cyclone and Pikafish; also CECP,
+    /// as XBoard writes xiangqi moves (ranks from 0 on a board of ten ranks) and MaxQi,
+    /// Sjaak II and Chariot read and write them.
     Iccs,
     /// Ranks 1-10 (`h3e3`, `a10a9`): Fairy-Stockfish under plain `uci`.
     Uci10,
@@ -140,8 +154,11 @@ pub struct EngineConfig {
     pub args: Vec<String>,
     /// Working directory.
     pub dir: Option<String>,
-    /// Protocol.
+    /// Protocol (of a UCI-family engine).
     pub proto: Protocol,
+    /// The engine speaks CECP, the XBoard/WinBoard protocol 2 (MaxQi, Sjaak II,
+    /// Chariot's `xboard`), and not `proto`.
+    pub cecp: bool,
     /// Move coordinates.
     pub coords: Coords,
     /// Options to set after the handshake (name, value).
@@ -151,14 +168,15 @@ pub struct EngineConfig {
     /// How long the handshake and `isready` may take, in ms.
     pub init_timeout_ms: u64,
     /// Send `banmoves` (UCCI) for moves that would complete a forbidden repetition;
-    /// `None`: on for UCCI (UCI has no such command).
+    /// `None`: on for UCCI (UCI and CECP have no such command).
     pub banmoves: Option<bool>,
     /// Rating before the event, for the documents' rating methods (`None`: unrated).
     pub rating: Option<f64>,
     /// Rated games before the event (the association's K factor).
     pub rated_games: Option<u32>,
     /// Ponder: think on the opponent's time about the reply it expects (`go ponder`
-    /// after `bestmove … ponder …`, then `ponderhit` or `stop`).
+    /// after `bestmove … ponder …`, then `ponderhit` or `stop`; CECP: `hard`, and the
+    /// engine ponders on its own).
     pub ponder: bool,
 }
 
@@ -171,6 +189,7 @@ impl EngineConfig {
             args: Vec::new(),
             dir: None,
             proto,
+            cecp: false,
             coords: Coords::Iccs,
             options: Vec::new(),
             limits: MoveLimits::default(),
@@ -182,9 +201,21 @@ impl EngineConfig {
         }
     }
 
+    /// A CECP engine's config, with defaults for everything but the command.
+    pub fn cecp(name: &str, cmd: &str) -> EngineConfig {
+        EngineConfig {
+            cecp: true,
+            ..EngineConfig::new(name, cmd, Protocol::Ucci)
+        }
+    }
+
     /// A fresh driver for the engine's protocol.
     pub fn dialect(&self) -> Box<dyn Dialect> {
-        self.proto.dialect()
+        if self.cecp {
+            Box::new(Cecp::default())
+        } else {
+            self.proto.dialect()
+        }
     }
 
     /// Whether `banmoves` is sent to this engine.
@@ -792,8 +823,14 @@ mod tests {
     fn protocols_by_name() {
         assert_eq!(Protocol::parse("UCI"), Ok(Protocol::Uci));
         assert_eq!(Protocol::parse("ucci"), Ok(Protocol::Ucci));
+        for name in ["cecp", "xboard", "WinBoard"] {
+            assert!(is_cecp_name(name), "{name}");
+            assert!(Protocol::parse(name).is_err(), "{name}");
+        }
+        assert!(!is_cecp_name("uci"));
         assert!(Protocol::parse("usi").is_err());
         assert!(EngineConfig::new("e", "e", Protocol::Ucci).sends_banmoves());
         assert!(!EngineConfig::new("e", "e", Protocol::Uci).sends_banmoves());
+        assert!(!EngineConfig::cecp("e", "e").sends_banmoves());
     }
 }
