@@ -7,6 +7,7 @@
 mod common;
 
 mod behaviour;
+mod cecp;
 mod chariot_games;
 mod clock;
 mod formats;

@@ -2,7 +2,7 @@
 //! fastchess so test scripts carry over.
 
 use crate::clock::{parse_seconds, TimeControl};
-use crate::engine::{Coords, EngineConfig, Protocol};
+use crate::engine::{is_cecp_name, Coords, EngineConfig, Protocol};
 use crate::event::config::{
     FinalFormat, GroupOptions, Seeding, Team, Tiebreak, TournamentConfig, TournamentFormat,
 };
@@ -21,7 +21,7 @@ use chariot::board::GameRules;
 
 /// The `-help` text.
 pub const HELP: &str = "\
-tourney: matches and tournaments between xiangqi engines (UCCI or UCI)
+tourney: matches and tournaments between xiangqi engines (UCCI, UCI or CECP)
 
 Usage: tourney -engine cmd=PATH [KEY=VALUE...] -engine ... [-each KEY=VALUE...] [OPTIONS]
 
@@ -30,11 +30,24 @@ Engine settings (for -engine, or -each for all engines):
   cmd=PATH             the engine program (required)
   arg=ARG              one command-line argument for the engine (repeatable)
   dir=DIR              working directory
-  proto=ucci|uci       protocol (default ucci)
-  coords=iccs|uci10    move coordinates: iccs = ranks 0-9 (default); uci10 = ranks 1-10
-                       (Fairy-Stockfish under plain uci)
+  proto=ucci|uci|cecp  protocol (default ucci): ucci = UCCI 3.0; uci = UCI as xiangqi
+                       engines speak it; cecp (also xboard) = CECP, the XBoard/WinBoard
+                       protocol 2, for XBoard xiangqi engines (MaxQi, Sjaak II): the
+                       engine must list xiangqi in 'feature variants'; it is sent new,
+                       variant xiangqi, force, post, easy/hard, level/st/sd, the start
+                       position (setboard, or edit mode without it) and the moves,
+                       time/otim (centiseconds) before each move, then go or the
+                       opponent's move; it answers 'move M' ('... M' too), may send
+                       'offer draw' before it, or 'resign', or a result ('1-0 {...}'),
+                       a claim the arbiter checks: a false claim loses, as does
+                       'Illegal move' for a move the rules allow
+  coords=iccs|uci10    move coordinates: iccs = ranks 0-9 (default, also for cecp: as
+                       XBoard, MaxQi, Sjaak II and Chariot write xiangqi moves);
+                       uci10 = ranks 1-10 (Fairy-Stockfish under plain uci)
   option.NAME=VALUE    engine option, sent after the handshake (UCI: setoption name NAME
-                       value VALUE; UCCI: setoption NAME VALUE)
+                       value VALUE; UCCI: setoption NAME VALUE; CECP: option NAME=VALUE,
+                       or memory VALUE for Hash/memory and cores VALUE for
+                       Threads/cores when the engine offers no option of that name)
   tc=TC                time control: [MOVES/]TIME[+INC], periods joined by commas, the
                        last repeating; TIME in seconds or min:sec; tc=inf for none.
                        Examples: tc=10+0.1  tc=40/60+0.5  tc=40/5400,10/900
@@ -53,7 +66,8 @@ Engine settings (for -engine, or -each for all engines):
                        played (its clock runs from the opponent's move), else 'stop'
                        (the answer is dropped; the time to stop counts) and a new
                        search. UCI engines offering 'Ponder' (UCCI: 'ponder') get it
-                       set true. Default off
+                       set true. CECP engines are sent 'hard' (else 'easy') and
+                       ponder on their own. Default off
   rating=R             rating before the event, for -rating cxa|qq (default: unrated;
                        cxa rates it from the provisional 2300, qq from 1300)
   ratedgames=N         rated games before the event (cxa's K: 25 under 30 games, 15
@@ -172,6 +186,8 @@ hang, garbage instead of a move or a time forfeit loses the game (the reason is 
 PGN Termination tag) and the tournament goes on. 'bestmove M resign' resigns;
 'bestmove M draw' offers a draw (UCCI engines are told with 'go draw ...'), and an
 offer answered at once by the opponent's own 'draw' ends the game drawn by agreement.
+CECP: 'resign' resigns, 'offer draw' before a move offers a draw (CECP engines are
+told with 'draw').
 ";
 
 /// What the command line asks for.
@@ -202,7 +218,12 @@ fn apply(
         "cmd" => cfg.cmd = value.to_string(),
         "arg" => cfg.args.push(value.to_string()),
         "dir" => cfg.dir = Some(value.to_string()),
-        "proto" => cfg.proto = Protocol::parse(value)?,
+        "proto" => {
+            cfg.cecp = is_cecp_name(value);
+            if !cfg.cecp {
+                cfg.proto = Protocol::parse(value)?;
+            }
+        }
         "coords" => cfg.coords = Coords::parse(value)?,
         "tc" => {
             cfg.limits.tc = TimeControl::parse(value)?;

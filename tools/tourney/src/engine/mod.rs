@@ -1,7 +1,21 @@
-//! The engine driver: an engine is a child process speaking UCCI or UCI on its
+//! The engine driver: an engine is a child process speaking UCCI, UCI or CECP on its
 //! stdin/stdout. A reader thread forwards each output line (time-stamped) through a
 //! channel, so every wait has a timeout and a crashed, hung or babbling engine cannot
 //! stall the manager.
+//!
+//! What differs between the protocols is a [`Dialect`]: one driver per protocol, each in
+//! its own file ([`Uci`], [`Ucci`], [`Cecp`]). The game loop describes the game at each
+//! move as a [`Turn`]; the dialect turns it into the lines its engines read and reads
+//! their answers back into a [`Thought`]. [`EngineProcess`] owns the process, the
+//! timing and the waiting, the same for all of them.
+
+mod cecp;
+mod ucci;
+mod uci;
+
+pub use cecp::Cecp;
+pub use ucci::Ucci;
+pub use uci::Uci;
 
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
@@ -9,9 +23,12 @@ use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use crate::clock::TimeControl;
+use chariot::board::{Color, Move};
 
-/// The protocol an engine speaks.
+use crate::clock::{Clock, TimeControl};
+
+/// The protocol a UCI-family engine speaks (a CECP engine is marked by
+/// [`EngineConfig::cecp`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Protocol {
     /// UCCI 3.0 (ElephantEye and most Chinese engines).
@@ -21,20 +38,39 @@ pub enum Protocol {
 }
 
 impl Protocol {
-    /// Parses `ucci` or `uci`.
+    /// Parses `ucci` or `uci` (CECP's names: [`is_cecp_name`]).
     pub fn parse(text: &str) -> Result<Protocol, String> {
         match text.to_ascii_lowercase().as_str() {
             "ucci" => Ok(Protocol::Ucci),
             "uci" => Ok(Protocol::Uci),
-            _ => Err(format!("unknown protocol '{text}' (ucci or uci)")),
+            _ => Err(format!("unknown protocol '{text}' (ucci, uci or cecp)")),
         }
     }
+
+    /// A fresh driver for this protocol.
+    pub fn dialect(self) -> Box<dyn Dialect> {
+        match self {
+            Protocol::Ucci => Box::new(Ucci::default()),
+            Protocol::Uci => Box::new(Uci),
+        }
+    }
+}
+
+/// Whether `text` names CECP, the XBoard/WinBoard protocol 2: `cecp`, `xboard` or
+/// `winboard`.
+pub fn is_cecp_name(text: &str) -> bool {
+    matches!(
+        text.to_ascii_lowercase().as_str(),
+        "cecp" | "xboard" | "winboard"
+    )
 }
 
 /// How an engine writes squares in moves.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Coords {
-    /// ICCS: files a-i, ranks 0-9 (`h2e2`). UCCI, UCI-Cyclone and Pikafish.
+    /// ICCS: files a-i, ranks 0-9 (`h2e2`). UCCI, UCI-Cyclone and Pikafish; also CECP,
+    /// as XBoard writes xiangqi moves (ranks from 0 on a board of ten ranks) and MaxQi,
+    /// Sjaak II and Chariot read and write them.
     Iccs,
     /// Ranks 1-10 (`h3e3`, `a10a9`): Fairy-Stockfish under plain `uci`.
     Uci10,
@@ -60,6 +96,12 @@ impl Coords {
                 format!("{}{}", sq(b[0], b[1]), sq(b[2], b[3]))
             }
         }
+    }
+
+    /// An ICCS square (`e0`) as this engine writes it.
+    pub fn square(self, iccs: &str) -> String {
+        let mv = self.to_engine(&format!("{iccs}{iccs}"));
+        mv[..mv.len() / 2].to_string()
     }
 
     /// A move as this engine writes it, in ICCS; `None` when it is not a move at all.
@@ -112,8 +154,11 @@ pub struct EngineConfig {
     pub args: Vec<String>,
     /// Working directory.
     pub dir: Option<String>,
-    /// Protocol.
+    /// Protocol (of a UCI-family engine).
     pub proto: Protocol,
+    /// The engine speaks CECP, the XBoard/WinBoard protocol 2 (MaxQi, Sjaak II,
+    /// Chariot's `xboard`), and not `proto`.
+    pub cecp: bool,
     /// Move coordinates.
     pub coords: Coords,
     /// Options to set after the handshake (name, value).
@@ -123,14 +168,15 @@ pub struct EngineConfig {
     /// How long the handshake and `isready` may take, in ms.
     pub init_timeout_ms: u64,
     /// Send `banmoves` (UCCI) for moves that would complete a forbidden repetition;
-    /// `None`: on for UCCI (UCI has no such command).
+    /// `None`: on for UCCI (UCI and CECP have no such command).
     pub banmoves: Option<bool>,
     /// Rating before the event, for the documents' rating methods (`None`: unrated).
     pub rating: Option<f64>,
     /// Rated games before the event (the association's K factor).
     pub rated_games: Option<u32>,
     /// Ponder: think on the opponent's time about the reply it expects (`go ponder`
-    /// after `bestmove … ponder …`, then `ponderhit` or `stop`).
+    /// after `bestmove … ponder …`, then `ponderhit` or `stop`; CECP: `hard`, and the
+    /// engine ponders on its own).
     pub ponder: bool,
 }
 
@@ -143,6 +189,7 @@ impl EngineConfig {
             args: Vec::new(),
             dir: None,
             proto,
+            cecp: false,
             coords: Coords::Iccs,
             options: Vec::new(),
             limits: MoveLimits::default(),
@@ -154,9 +201,26 @@ impl EngineConfig {
         }
     }
 
+    /// A CECP engine's config, with defaults for everything but the command.
+    pub fn cecp(name: &str, cmd: &str) -> EngineConfig {
+        EngineConfig {
+            cecp: true,
+            ..EngineConfig::new(name, cmd, Protocol::Ucci)
+        }
+    }
+
+    /// A fresh driver for the engine's protocol.
+    pub fn dialect(&self) -> Box<dyn Dialect> {
+        if self.cecp {
+            Box::new(Cecp::default())
+        } else {
+            self.proto.dialect()
+        }
+    }
+
     /// Whether `banmoves` is sent to this engine.
     pub fn sends_banmoves(&self) -> bool {
-        self.proto == Protocol::Ucci && self.banmoves.unwrap_or(true)
+        self.banmoves.unwrap_or(true) && self.dialect().bans_moves()
     }
 }
 
@@ -180,7 +244,8 @@ pub enum Failure {
 /// What the engine answered to `go`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Reply {
-    /// `bestmove <m> [ponder <m>] [draw|resign]`; the moves as the engine wrote them.
+    /// `bestmove <m> [ponder <m>] [draw|resign]` (CECP: `move <m>`, after `offer draw`
+    /// for `draw`); the moves as the engine wrote them.
     BestMove {
         /// The move text.
         mv: String,
@@ -193,6 +258,14 @@ pub enum Reply {
     },
     /// `nobestmove` or `bestmove (none)`.
     NoMove,
+    /// CECP's `resign`, without a move.
+    Resign,
+    /// A CECP result claim (`1-0 {…}`, `0-1 {…}`, `1/2-1/2 {…}`), as the engine wrote
+    /// it: the arbiter checks it against the rules.
+    Claim(String),
+    /// The engine refused a move of the game that the rules allow (CECP's `Illegal
+    /// move: …`), as it wrote it.
+    Rejected(String),
     /// Something went wrong.
     Failed(Failure),
 }
@@ -208,6 +281,10 @@ pub struct Thought {
     pub score: Option<i32>,
     /// Last depth seen in `info`.
     pub depth: Option<u32>,
+    /// Last node count seen in `info`.
+    pub nodes: Option<u64>,
+    /// Last principal variation seen, as the engine wrote it.
+    pub pv: Option<String>,
     /// When the answer was read (`None` for a failure).
     pub answered_at: Option<Instant>,
 }
@@ -219,42 +296,209 @@ impl Thought {
             elapsed_ms: 0,
             score: None,
             depth: None,
+            nodes: None,
+            pv: None,
             answered_at: None,
         }
     }
 }
 
-/// Whether an engine's line answers a search (`bestmove …` or `nobestmove`).
-fn is_answer(line: &str) -> bool {
-    matches!(
-        line.split_whitespace().next(),
-        Some("bestmove" | "nobestmove")
-    )
-}
-
 /// Score given to a mate in `n` (engine's point of view).
 pub const MATE_SCORE: i32 = 30_000;
+
+/// The game as the engine to move must be told it: the game loop's description of one
+/// move, from which each dialect writes its own lines.
+#[derive(Clone, Copy, Debug)]
+pub struct Turn<'a> {
+    /// The FEN the game started from (before the opening moves).
+    pub start_fen: &'a str,
+    /// Every move since `start_fen` (the opening's and the engines').
+    pub moves: &'a [Move],
+    /// The FEN after the last capture ...
+    pub base_fen: &'a str,
+    /// ... and the moves since (what UCI and UCCI are sent, so that the engine sees
+    /// the repetitions that matter).
+    pub since_base: &'a [Move],
+    /// Moves that would complete a forbidden repetition, for a dialect that bans them
+    /// (empty when none is to be banned).
+    pub banned: &'a [Move],
+    /// The engine's clock.
+    pub own: &'a Clock,
+    /// Its opponent's clock.
+    pub opp: &'a Clock,
+    /// The side the engine plays here.
+    pub side: Color,
+    /// The opponent's last move came with a draw offer.
+    pub draw_offered: bool,
+}
+
+/// The lines that start a search: `before` are sent first, then the clock starts and
+/// `trigger` (`go …`, or CECP's opponent move) is sent.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Commands {
+    /// Lines sent before the clock starts.
+    pub before: Vec<String>,
+    /// The line that starts the search.
+    pub trigger: String,
+}
+
+/// What an engine said about itself in the handshake.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Hello {
+    /// Its name (`id name`, CECP's `myname`).
+    pub id_name: Option<String>,
+    /// The option names it offered, in lower case.
+    pub offered: Vec<String>,
+}
+
+/// One protocol: how an engine is greeted and configured, how a game and a search are
+/// put to it, and how its output is read. [`EngineProcess`] sends what a dialect writes
+/// and times the answers; the dialect keeps whatever state its protocol needs (CECP's
+/// game as the engine knows it, its features).
+pub trait Dialect: Send {
+    /// Greets the engine, reads what it says up to the end of its handshake and sends
+    /// the options of `config`; the engine is then synchronised ([`Dialect::sync`]).
+    fn handshake(&mut self, link: &mut Link, config: &EngineConfig) -> Result<Hello, String>;
+
+    /// A request that the engine answers once it has dealt with everything sent before,
+    /// and that answer (`isready`/`readyok`, CECP's `ping N`/`pong N`); `None` when the
+    /// engine has no such command.
+    fn sync(&mut self) -> Option<(String, String)>;
+
+    /// The lines that tell the engine a new game starts.
+    fn new_game(&mut self, config: &EngineConfig) -> Vec<String>;
+
+    /// The lines that have the engine search its move in `turn`.
+    fn search(&mut self, turn: &Turn<'_>, config: &EngineConfig) -> Commands;
+
+    /// One line the engine printed while searching: what it reports goes into
+    /// `thought`; `Some` when the line ends the search (its answer).
+    fn read(&mut self, line: &str, thought: &mut Thought) -> Option<Reply>;
+
+    /// One line the engine printed while no search of the manager's was running.
+    fn aside(&mut self, _line: &str) {}
+
+    /// Whether the engine may speak for itself between searches (CECP's claims and
+    /// resignations), so that what it printed after its move is to be looked at.
+    fn speaks_unasked(&self) -> bool {
+        false
+    }
+
+    /// An answer the engine gave between searches ([`Dialect::aside`]): a resignation
+    /// or a claim, taken once.
+    fn take_unasked(&mut self) -> Option<Reply> {
+        None
+    }
+
+    /// The lines of a ponder search on `turn` (the game with the expected reply
+    /// played); `None` for a dialect whose engines ponder on their own.
+    fn ponder(&mut self, _turn: &Turn<'_>, _config: &EngineConfig) -> Option<Vec<String>> {
+        None
+    }
+
+    /// The line that turns a ponder search into the real one (`draw`: the opponent's
+    /// move came with a draw offer).
+    fn ponder_hit(&self, _draw: bool) -> String {
+        "ponderhit".to_string()
+    }
+
+    /// The line that asks for the answer at once.
+    fn stop(&self) -> &'static str;
+
+    /// Whether the dialect can forbid moves (UCCI's `banmoves`).
+    fn bans_moves(&self) -> bool {
+        false
+    }
+
+    /// The lines that tell the engine the game is over (`result` in PGN terms, `reason`
+    /// in words).
+    fn game_over(&mut self, _result: &str, _reason: &str) -> Vec<String> {
+        Vec::new()
+    }
+}
+
+/// The pipes to a running engine: lines to its stdin, and its output lines as the
+/// reader thread saw them.
+pub struct Link {
+    stdin: Option<ChildStdin>,
+    rx: Receiver<Event>,
+    name: String,
+    debug: bool,
+    dead: bool,
+}
+
+impl Link {
+    /// Writes one line to the engine.
+    pub fn send(&mut self, line: &str) -> Result<(), Failure> {
+        if self.debug {
+            eprintln!("{} < {line}", self.name);
+        }
+        let stdin = self.stdin.as_mut().ok_or(Failure::Disconnected)?;
+        stdin
+            .write_all(line.as_bytes())
+            .and_then(|_| stdin.write_all(b"\n"))
+            .and_then(|_| stdin.flush())
+            .map_err(|e| Failure::Io(format!("write failed: {e}")))
+    }
+
+    /// The next line of the engine's, waiting until `deadline` at most.
+    pub fn recv(&mut self, deadline: Instant) -> Result<(String, Instant), Failure> {
+        if self.dead {
+            return Err(Failure::Disconnected);
+        }
+        let now = Instant::now();
+        let wait = deadline.saturating_duration_since(now);
+        match self.rx.recv_timeout(wait) {
+            Ok(Event::Line(line, at)) => {
+                if self.debug {
+                    eprintln!("{} > {line}", self.name);
+                }
+                Ok((line, at))
+            }
+            Ok(Event::Eof) | Err(RecvTimeoutError::Disconnected) => {
+                self.dead = true;
+                Err(Failure::Disconnected)
+            }
+            Err(RecvTimeoutError::Timeout) => Err(Failure::Timeout),
+        }
+    }
+
+    /// The next line already read from the engine, if any (without waiting).
+    pub fn poll(&mut self) -> Option<(String, Instant)> {
+        match self.rx.try_recv() {
+            Ok(Event::Line(line, at)) => {
+                if self.debug {
+                    eprintln!("{} > {line}", self.name);
+                }
+                Some((line, at))
+            }
+            Ok(Event::Eof) => {
+                self.dead = true;
+                None
+            }
+            Err(_) => None,
+        }
+    }
+}
 
 /// A running engine.
 pub struct EngineProcess {
     child: Child,
-    stdin: Option<ChildStdin>,
-    rx: Receiver<Event>,
+    link: Link,
+    dialect: Box<dyn Dialect>,
     /// The config it was started with.
     pub config: EngineConfig,
     /// Option names the engine offered (lower case).
     pub offered: Vec<String>,
     /// `id name` from the handshake.
     pub id_name: Option<String>,
-    debug: bool,
-    dead: bool,
     /// A `go ponder` search is running (no `ponderhit` or `stop` sent yet).
     pondering: bool,
 }
 
 impl EngineProcess {
-    /// Starts the engine, does the handshake, sets the options and waits for
-    /// `readyok`. `debug` echoes the traffic to stderr.
+    /// Starts the engine, does the handshake, sets the options and waits until it is
+    /// ready. `debug` echoes the traffic to stderr.
     pub fn start(config: &EngineConfig, debug: bool) -> Result<EngineProcess, String> {
         let mut cmd = Command::new(&config.cmd);
         cmd.args(&config.args)
@@ -295,231 +539,133 @@ impl EngineProcess {
             .map_err(|e| format!("cannot start reader thread: {e}"))?;
         let mut engine = EngineProcess {
             child,
-            stdin,
-            rx,
+            link: Link {
+                stdin,
+                rx,
+                name: config.name.clone(),
+                debug,
+                dead: false,
+            },
+            dialect: config.dialect(),
             config: config.clone(),
             offered: Vec::new(),
             id_name: None,
-            debug,
-            dead: false,
             pondering: false,
         };
-        engine.handshake().inspect_err(|_e| {
+        if let Err(e) = engine.handshake() {
             engine.kill();
-        })?;
+            return Err(e);
+        }
         Ok(engine)
     }
 
     fn handshake(&mut self) -> Result<(), String> {
-        let timeout = Duration::from_millis(self.config.init_timeout_ms);
-        let (hello, ok) = match self.config.proto {
-            Protocol::Ucci => ("ucci", "ucciok"),
-            Protocol::Uci => ("uci", "uciok"),
-        };
-        self.send(hello).map_err(|e| format!("handshake: {e:?}"))?;
-        let deadline = Instant::now() + timeout;
-        loop {
-            let (line, _) = self.recv(deadline).map_err(|e| match e {
-                Failure::Timeout => format!("no '{ok}' within {} ms", timeout.as_millis()),
-                Failure::Disconnected => format!("exited before '{ok}'"),
-                Failure::Io(e) => e,
-            })?;
-            let mut words = line.split_whitespace();
-            match words.next() {
-                Some(w) if w == ok => break,
-                Some("id") if words.next() == Some("name") => {
-                    self.id_name = Some(words.collect::<Vec<_>>().join(" "));
-                }
-                Some("option") => {
-                    let rest: Vec<&str> = words.collect();
-                    let name = match self.config.proto {
-                        Protocol::Ucci => rest.first().map(|s| s.to_string()),
-                        Protocol::Uci => {
-                            let start = rest.iter().position(|w| *w == "name").map(|i| i + 1);
-                            let end = rest.iter().position(|w| *w == "type").unwrap_or(rest.len());
-                            start.filter(|s| *s < end).map(|s| rest[s..end].join(" "))
-                        }
-                    };
-                    if let Some(name) = name {
-                        self.offered.push(name.to_ascii_lowercase());
-                    }
-                }
-                _ => {}
-            }
-        }
-        match self.config.proto {
-            Protocol::Ucci => {
-                self.send("setoption usemillisec true")
-                    .map_err(|e| format!("{e:?}"))?;
-            }
-            Protocol::Uci => {
-                if self.offered.iter().any(|o| o == "uci_variant") {
-                    self.send("setoption name UCI_Variant value xiangqi")
-                        .map_err(|e| format!("{e:?}"))?;
-                }
-            }
-        }
-        if self.config.ponder && self.offered.iter().any(|o| o == "ponder") {
-            // Tell the engine it will ponder (its time policy may count on it).
-            let line = match self.config.proto {
-                Protocol::Ucci => "setoption ponder true",
-                Protocol::Uci => "setoption name Ponder value true",
-            };
-            self.send(line).map_err(|e| format!("{e:?}"))?;
-        }
-        for (name, value) in self.config.options.clone() {
-            let line = match self.config.proto {
-                Protocol::Ucci => format!("setoption {name} {value}"),
-                Protocol::Uci => format!("setoption name {name} value {value}"),
-            };
-            self.send(line.trim_end()).map_err(|e| format!("{e:?}"))?;
-        }
-        self.ready(timeout)
+        let hello = self.dialect.handshake(&mut self.link, &self.config)?;
+        self.id_name = hello.id_name;
+        self.offered = hello.offered;
+        self.ready(Duration::from_millis(self.config.init_timeout_ms))
     }
 
-    /// Sends `isready` and waits for `readyok`.
+    /// Synchronises with the engine (`isready` and `readyok`; CECP: `ping` and `pong`,
+    /// when it has them).
     pub fn ready(&mut self, timeout: Duration) -> Result<(), String> {
-        self.send("isready").map_err(|e| format!("{e:?}"))?;
+        let Some((request, answer)) = self.dialect.sync() else {
+            return Ok(());
+        };
+        self.send(&request).map_err(|e| format!("{e:?}"))?;
         let deadline = Instant::now() + timeout;
         loop {
-            match self.recv(deadline) {
-                Ok((line, _)) if line.trim() == "readyok" => return Ok(()),
+            match self.link.recv(deadline) {
+                Ok((line, _)) if line.trim() == answer => return Ok(()),
                 Ok(_) => {}
                 Err(Failure::Timeout) => {
-                    return Err(format!("no 'readyok' within {} ms", timeout.as_millis()))
+                    return Err(format!("no '{answer}' within {} ms", timeout.as_millis()))
                 }
-                Err(Failure::Disconnected) => return Err("exited before 'readyok'".into()),
+                Err(Failure::Disconnected) => return Err(format!("exited before '{answer}'")),
                 Err(Failure::Io(e)) => return Err(e),
             }
         }
     }
 
     /// Tells the engine a new game starts (UCI `ucinewgame`; UCCI `setoption newgame`
-    /// when offered) and waits until it is ready.
+    /// when offered; CECP `new`, `variant xiangqi`, `force` and the time control) and
+    /// waits until it is ready.
     pub fn new_game(&mut self) -> Result<(), String> {
-        match self.config.proto {
-            Protocol::Uci => self.send("ucinewgame").map_err(|e| format!("{e:?}"))?,
-            Protocol::Ucci => {
-                if self.offered.iter().any(|o| o == "newgame") {
-                    self.send("setoption newgame")
-                        .map_err(|e| format!("{e:?}"))?;
-                }
-            }
+        for line in self.dialect.new_game(&self.config) {
+            self.send(&line).map_err(|e| format!("{e:?}"))?;
         }
         self.ready(Duration::from_millis(self.config.init_timeout_ms))
     }
 
     /// Writes one line to the engine.
     pub fn send(&mut self, line: &str) -> Result<(), Failure> {
-        if self.debug {
-            eprintln!("{} < {line}", self.config.name);
-        }
-        let stdin = self.stdin.as_mut().ok_or(Failure::Disconnected)?;
-        stdin
-            .write_all(line.as_bytes())
-            .and_then(|_| stdin.write_all(b"\n"))
-            .and_then(|_| stdin.flush())
-            .map_err(|e| Failure::Io(format!("write failed: {e}")))
+        self.link.send(line)
     }
 
-    fn recv(&mut self, deadline: Instant) -> Result<(String, Instant), Failure> {
-        if self.dead {
-            return Err(Failure::Disconnected);
-        }
-        let now = Instant::now();
-        let wait = deadline.saturating_duration_since(now);
-        match self.rx.recv_timeout(wait) {
-            Ok(Event::Line(line, at)) => {
-                if self.debug {
-                    eprintln!("{} > {line}", self.config.name);
-                }
-                Ok((line, at))
-            }
-            Ok(Event::Eof) | Err(RecvTimeoutError::Disconnected) => {
-                self.dead = true;
-                Err(Failure::Disconnected)
-            }
-            Err(RecvTimeoutError::Timeout) => Err(Failure::Timeout),
+    /// Whether the engine is sent the moves to forbid (`banmoves`).
+    pub fn bans_moves(&self) -> bool {
+        self.config.banmoves.unwrap_or(true) && self.dialect.bans_moves()
+    }
+
+    /// Reads what the engine printed since the last search, as its dialect sees it.
+    fn drain(&mut self) {
+        while let Some((line, _)) = self.link.poll() {
+            self.dialect.aside(&line);
         }
     }
 
-    /// The next line already read from the engine, if any (without waiting).
-    fn poll(&mut self) -> Option<(String, Instant)> {
-        match self.rx.try_recv() {
-            Ok(Event::Line(line, at)) => {
-                if self.debug {
-                    eprintln!("{} > {line}", self.config.name);
-                }
-                Some((line, at))
-            }
-            Ok(Event::Eof) => {
-                self.dead = true;
-                None
-            }
-            Err(_) => None,
-        }
-    }
-
-    /// Sends the position and `go` lines and waits up to `limit` for the answer.
-    pub fn think(&mut self, position: &str, go: &str, limit: Duration) -> Thought {
-        self.think_with(position, &[], go, limit)
-    }
-
-    /// As [`EngineProcess::think`], with `extra` lines (e.g. `banmoves …`) sent between the
-    /// position and `go`.
-    pub fn think_with(
-        &mut self,
-        position: &str,
-        extra: &[String],
-        go: &str,
-        limit: Duration,
-    ) -> Thought {
-        self.think_since(None, position, extra, go, limit)
-    }
-
-    /// As [`EngineProcess::think_with`], with the engine's clock started at `since`
-    /// rather than at `go` (after a ponder search that had to be stopped, the clock runs
-    /// from the opponent's move): the answer is due by `since + limit` and its time is
-    /// counted from `since`.
-    pub fn think_since(
-        &mut self,
-        since: Option<Instant>,
-        position: &str,
-        extra: &[String],
-        go: &str,
-        limit: Duration,
-    ) -> Thought {
+    /// Has the engine search its move in `turn` and waits for the answer, due by
+    /// `since + limit` and timed from `since` (`None`: from the line that starts the
+    /// search; after a ponder search that had to be stopped the clock runs from the
+    /// opponent's move).
+    pub fn think(&mut self, turn: &Turn<'_>, since: Option<Instant>, limit: Duration) -> Thought {
         let mut thought = Thought::new();
-        // Drop stale output (e.g. a late answer from an earlier stop).
-        while self.poll().is_some() {}
-        for line in std::iter::once(position).chain(extra.iter().map(String::as_str)) {
+        // Drop stale output (e.g. a late answer from an earlier stop); an engine that
+        // resigned or claimed a result since its last move has given its answer.
+        self.drain();
+        if let Some(reply) = self.dialect.take_unasked() {
+            thought.reply = reply;
+            return thought;
+        }
+        let commands = self.dialect.search(turn, &self.config);
+        for line in &commands.before {
             if let Err(e) = self.send(line) {
                 thought.reply = Reply::Failed(e);
                 return thought;
             }
         }
         let start = since.unwrap_or_else(Instant::now);
-        if let Err(e) = self.send(go) {
+        if let Err(e) = self.send(&commands.trigger) {
             thought.reply = Reply::Failed(e);
             return thought;
         }
         self.answer(thought, start, limit)
     }
 
-    /// Starts a ponder search: `position` (the game with the expected reply played),
-    /// `extra` lines and `go` (a `go ponder …` line). The engine is not waited for; its
-    /// output waits until [`EngineProcess::ponder_hit`] or
-    /// [`EngineProcess::stop_pondering`].
-    pub fn ponder(&mut self, position: &str, extra: &[String], go: &str) -> Result<(), Failure> {
-        while self.poll().is_some() {}
-        for line in std::iter::once(position)
-            .chain(extra.iter().map(String::as_str))
-            .chain(std::iter::once(go))
-        {
+    /// What the engine said for itself after its last answer (a CECP resignation or
+    /// result claim), if anything.
+    pub fn unasked(&mut self) -> Option<Reply> {
+        if !self.dialect.speaks_unasked() {
+            return None;
+        }
+        self.drain();
+        self.dialect.take_unasked()
+    }
+
+    /// Starts a ponder search on `turn` (the game with the expected reply played, the
+    /// clocks as they will be then). The engine is not waited for; its output waits
+    /// until [`EngineProcess::ponder_hit`] or [`EngineProcess::stop_pondering`].
+    /// `Ok(false)`: the dialect's engines ponder on their own, and nothing was sent.
+    pub fn ponder(&mut self, turn: &Turn<'_>) -> Result<bool, Failure> {
+        let Some(lines) = self.dialect.ponder(turn, &self.config) else {
+            return Ok(false);
+        };
+        self.drain();
+        for line in &lines {
             self.send(line)?;
         }
         self.pondering = true;
-        Ok(())
+        Ok(true)
     }
 
     /// Whether a ponder search is running.
@@ -527,28 +673,31 @@ impl EngineProcess {
         self.pondering
     }
 
-    /// The expected reply was played: sends `line` (`ponderhit`, or UCCI's `ponderhit
-    /// draw`) and waits for the answer, due by `since + limit` (`since`: the opponent's
-    /// move, when the engine's clock started) and timed from `since`. The `info` the
-    /// ponder search printed counts for it. `None` when the engine had already answered
-    /// while pondering (a premature `bestmove`, dropped): it is idle and must be asked
-    /// afresh.
-    pub fn ponder_hit(&mut self, line: &str, since: Instant, limit: Duration) -> Option<Thought> {
+    /// The expected reply was played: sends `ponderhit` (UCCI's `ponderhit draw` when
+    /// `draw`: the move came with a draw offer) and waits for the answer, due by
+    /// `since + limit` (`since`: the opponent's move, when the engine's clock started)
+    /// and timed from `since`. The `info` the ponder search printed counts for it.
+    /// `None` when the engine had already answered while pondering (a premature
+    /// `bestmove`, dropped): it is idle and must be asked afresh.
+    pub fn ponder_hit(&mut self, draw: bool, since: Instant, limit: Duration) -> Option<Thought> {
         self.pondering = false;
         let mut thought = Thought::new();
-        while let Some((text, _)) = self.poll() {
-            let words: Vec<&str> = text.split_whitespace().collect();
-            match words.first() {
-                Some(&"info") => parse_info(&words[1..], &mut thought),
-                _ if is_answer(&text) => return None,
-                _ => {}
+        while let Some((text, _)) = self.link.poll() {
+            if self.dialect.read(&text, &mut thought).is_some() {
+                return None;
             }
         }
-        if let Err(e) = self.send(line) {
+        let line = self.dialect.ponder_hit(draw);
+        if let Err(e) = self.send(&line) {
             thought.reply = Reply::Failed(e);
             return Some(thought);
         }
         Some(self.answer(thought, since, limit))
+    }
+
+    /// Whether `line` is an answer to a search.
+    fn is_answer(&mut self, line: &str) -> bool {
+        self.dialect.read(line, &mut Thought::new()).is_some()
     }
 
     /// Ends a ponder search whose move was not played (or whose game ended): `stop`,
@@ -558,17 +707,25 @@ impl EngineProcess {
     pub fn stop_pondering(&mut self, deadline: Instant) -> Result<(), Failure> {
         self.pondering = false;
         let mut answered = false;
-        while let Some((line, _)) = self.poll() {
-            answered |= is_answer(&line);
+        while let Some((line, _)) = self.link.poll() {
+            answered |= self.is_answer(&line);
         }
         if !answered {
-            self.send("stop")?;
-            while !is_answer(&self.recv(deadline)?.0) {}
+            let stop = self.dialect.stop();
+            self.send(stop)?;
+            loop {
+                let (line, _) = self.link.recv(deadline)?;
+                if self.is_answer(&line) {
+                    break;
+                }
+            }
         }
         // An engine that had answered before `stop` may answer it again (UCCI's
         // `nobestmove` when idle): that comes before `readyok`.
-        self.send("isready")?;
-        while self.recv(deadline)?.0.trim() != "readyok" {}
+        if let Some((request, answer)) = self.dialect.sync() {
+            self.send(&request)?;
+            while self.link.recv(deadline)?.0.trim() != answer {}
+        }
         Ok(())
     }
 
@@ -577,31 +734,30 @@ impl EngineProcess {
     fn answer(&mut self, mut thought: Thought, start: Instant, limit: Duration) -> Thought {
         let deadline = start + limit;
         loop {
-            match self.recv(deadline) {
+            match self.link.recv(deadline) {
                 Err(e) => {
                     thought.elapsed_ms = start.elapsed().as_millis() as u64;
                     thought.reply = Reply::Failed(e);
                     return thought;
                 }
                 Ok((line, at)) => {
-                    let words: Vec<&str> = line.split_whitespace().collect();
-                    match words.first() {
-                        Some(&"info") => parse_info(&words[1..], &mut thought),
-                        Some(&"nobestmove") => {
-                            thought.elapsed_ms = at.duration_since(start).as_millis() as u64;
-                            thought.answered_at = Some(at);
-                            thought.reply = Reply::NoMove;
-                            return thought;
-                        }
-                        Some(&"bestmove") => {
-                            thought.elapsed_ms = at.duration_since(start).as_millis() as u64;
-                            thought.answered_at = Some(at);
-                            thought.reply = parse_bestmove(&words[1..]);
-                            return thought;
-                        }
-                        _ => {}
+                    if let Some(reply) = self.dialect.read(&line, &mut thought) {
+                        thought.elapsed_ms = at.duration_since(start).as_millis() as u64;
+                        thought.answered_at = Some(at);
+                        thought.reply = reply;
+                        return thought;
                     }
                 }
+            }
+        }
+    }
+
+    /// Tells the engine how the game ended (CECP's `result`; nothing for UCI and UCCI):
+    /// `result` is the PGN result, `reason` the words.
+    pub fn game_over(&mut self, result: &str, reason: &str) {
+        for line in self.dialect.game_over(result, reason) {
+            if self.send(&line).is_err() {
+                return;
             }
         }
     }
@@ -613,7 +769,7 @@ impl EngineProcess {
             let _ = self.stop_pondering(Instant::now() + Duration::from_millis(STOP_GRACE_MS));
         }
         let _ = self.send("quit");
-        self.stdin = None;
+        self.link.stdin = None;
         let until = Instant::now() + Duration::from_millis(500);
         while Instant::now() < until {
             if let Ok(Some(_)) = self.child.try_wait() {
@@ -626,7 +782,7 @@ impl EngineProcess {
 
     /// Kills the process at once.
     pub fn kill(&mut self) {
-        self.stdin = None;
+        self.link.stdin = None;
         let _ = self.child.kill();
         let _ = self.child.wait();
     }
@@ -644,105 +800,9 @@ impl Drop for EngineProcess {
 /// search before it is made to quit anyway, ms.
 const STOP_GRACE_MS: u64 = 2_000;
 
-/// The answer from the words after `bestmove`.
-fn parse_bestmove(words: &[&str]) -> Reply {
-    match words.first() {
-        None | Some(&"(none)") | Some(&"0000") => Reply::NoMove,
-        Some(mv) => {
-            let ponder = words
-                .iter()
-                .position(|w| *w == "ponder")
-                .and_then(|i| words.get(i + 1))
-                .filter(|p| !matches!(**p, "(none)" | "0000" | "draw" | "resign"))
-                .map(|p| p.to_string());
-            Reply::BestMove {
-                mv: mv.to_string(),
-                ponder,
-                draw: words[1..].contains(&"draw"),
-                resign: words[1..].contains(&"resign"),
-            }
-        }
-    }
-}
-
-/// Reads `score` and `depth` from the words of an `info` line.
-fn parse_info(words: &[&str], thought: &mut Thought) {
-    let mut i = 0;
-    while i < words.len() {
-        match words[i] {
-            "depth" => {
-                if let Some(d) = words.get(i + 1).and_then(|w| w.parse().ok()) {
-                    thought.depth = Some(d);
-                }
-                i += 2;
-            }
-            "score" => {
-                let (kind, value) = match words.get(i + 1) {
-                    Some(&"cp") => ("cp", words.get(i + 2)),
-                    Some(&"mate") => ("mate", words.get(i + 2)),
-                    other => ("cp", other),
-                };
-                let step = if words.get(i + 1).is_some_and(|w| *w == "cp" || *w == "mate") {
-                    3
-                } else {
-                    2
-                };
-                // Clamped, so that an absurd report (`score cp -2147483648`) stays a
-                // number the adjudication can negate and compare.
-                if let Some(v) = value
-                    .and_then(|w| w.parse::<i32>().ok())
-                    .map(|v| v.clamp(-MATE_SCORE, MATE_SCORE))
-                {
-                    thought.score = Some(if kind == "mate" {
-                        if v >= 0 {
-                            MATE_SCORE - v
-                        } else {
-                            -MATE_SCORE - v
-                        }
-                    } else {
-                        v
-                    });
-                }
-                i += step;
-            }
-            "pv" | "string" | "message" => break,
-            _ => i += 1,
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn bestmove_lines() {
-        let reply = |line: &str| parse_bestmove(&line.split_whitespace().collect::<Vec<_>>());
-        let best = |mv: &str, ponder: Option<&str>, draw, resign| Reply::BestMove {
-            mv: mv.into(),
-            ponder: ponder.map(String::from),
-            draw,
-            resign,
-        };
-        assert_eq!(reply("h2e2"), best("h2e2", None, false, false));
-        assert_eq!(
-            reply("h2e2 ponder h9g7"),
-            best("h2e2", Some("h9g7"), false, false)
-        );
-        assert_eq!(
-            reply("h2e2 ponder h9g7 draw"),
-            best("h2e2", Some("h9g7"), true, false)
-        );
-        assert_eq!(reply("h2e2 resign"), best("h2e2", None, false, true));
-        // No reply named: Stockfish's `(none)`, Komodo's `0000`, or nothing after it.
-        for line in ["h2e2 ponder (none)", "h2e2 ponder 0000", "h2e2 ponder"] {
-            assert_eq!(reply(line), best("h2e2", None, false, false), "{line}");
-        }
-        assert_eq!(reply("h2e2 ponder resign"), best("h2e2", None, false, true));
-        for line in ["", "(none)", "0000"] {
-            assert_eq!(reply(line), Reply::NoMove, "{line}");
-        }
-    }
 
     #[test]
     fn uci10_coordinates_round_trip() {
@@ -755,44 +815,22 @@ mod tests {
         assert_eq!(c.from_engine("e0e1"), None);
         assert_eq!(c.from_engine("zz"), None);
         assert_eq!(Coords::Iccs.from_engine("H2E2").as_deref(), Some("h2e2"));
+        assert_eq!(c.square("a9"), "a10");
+        assert_eq!(Coords::Iccs.square("e0"), "e0");
     }
 
     #[test]
-    fn info_scores() {
-        let mut t = Thought::new();
-        parse_info(
-            &"depth 6 score -5 pv b9c7".split(' ').collect::<Vec<_>>(),
-            &mut t,
-        );
-        assert_eq!((t.score, t.depth), (Some(-5), Some(6)));
-        parse_info(
-            &"depth 7 seldepth 9 score cp 31 nodes 5"
-                .split(' ')
-                .collect::<Vec<_>>(),
-            &mut t,
-        );
-        assert_eq!((t.score, t.depth), (Some(31), Some(7)));
-        parse_info(&"score mate -3".split(' ').collect::<Vec<_>>(), &mut t);
-        assert_eq!(t.score, Some(-MATE_SCORE + 3));
-        parse_info(&"score mate 2".split(' ').collect::<Vec<_>>(), &mut t);
-        assert_eq!(t.score, Some(MATE_SCORE - 2));
-        // Extreme reports stay within the mate range (and can be negated).
-        parse_info(
-            &"score cp -2147483648".split(' ').collect::<Vec<_>>(),
-            &mut t,
-        );
-        assert_eq!(t.score, Some(-MATE_SCORE));
-        parse_info(
-            &"score mate -2147483648".split(' ').collect::<Vec<_>>(),
-            &mut t,
-        );
-        assert_eq!(t.score, Some(0));
-        parse_info(
-            &"score mate 2147483647".split(' ').collect::<Vec<_>>(),
-            &mut t,
-        );
-        assert_eq!(t.score, Some(0));
-        parse_info(&"score 2147483647".split(' ').collect::<Vec<_>>(), &mut t);
-        assert_eq!(t.score.map(i32::abs), Some(MATE_SCORE));
+    fn protocols_by_name() {
+        assert_eq!(Protocol::parse("UCI"), Ok(Protocol::Uci));
+        assert_eq!(Protocol::parse("ucci"), Ok(Protocol::Ucci));
+        for name in ["cecp", "xboard", "WinBoard"] {
+            assert!(is_cecp_name(name), "{name}");
+            assert!(Protocol::parse(name).is_err(), "{name}");
+        }
+        assert!(!is_cecp_name("uci"));
+        assert!(Protocol::parse("usi").is_err());
+        assert!(EngineConfig::new("e", "e", Protocol::Ucci).sends_banmoves());
+        assert!(!EngineConfig::new("e", "e", Protocol::Uci).sends_banmoves());
+        assert!(!EngineConfig::cecp("e", "e").sends_banmoves());
     }
 }

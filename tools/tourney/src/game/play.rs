@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 use chariot::board::{Color, GameEnd, GameRules, Move, Position};
 
 use crate::clock::Clock;
-use crate::engine::{EngineConfig, EngineProcess, Failure, Protocol, Reply};
+use crate::engine::{EngineConfig, EngineProcess, Failure, Reply, Turn};
 use crate::game::arbiter::{forbidden_moves, judge, judge_claim, GameOutcome, Verdict};
 use crate::openings::Opening;
 
@@ -129,110 +129,18 @@ fn color_name(c: Color) -> &'static str {
     }
 }
 
-/// Builds the `go` line for the side to move.
-fn go_command(
-    proto: Protocol,
-    cfg: &EngineConfig,
-    own: &Clock,
-    opp: &Clock,
-    side: Color,
-) -> String {
-    let mut go = String::from("go");
-    let limits = &cfg.limits;
-    let own_report = own.report();
-    match (proto, own_report) {
-        (Protocol::Ucci, Some(r)) => {
-            if let crate::clock::TimeControl::MoveTime(_) = own.time_control() {
-                go.push_str(&format!(" time {} movestogo 1", r.time_ms));
-                return go;
-            }
-            go.push_str(&format!(" time {}", r.time_ms.max(1)));
-            match r.moves_to_go {
-                Some(m) => go.push_str(&format!(" movestogo {m}")),
-                None => go.push_str(&format!(" increment {}", r.inc_ms)),
-            }
-            if let Some(o) = opp.report() {
-                go.push_str(&format!(" opptime {}", o.time_ms.max(1)));
-                match o.moves_to_go {
-                    Some(m) => go.push_str(&format!(" oppmovestogo {m}")),
-                    None => go.push_str(&format!(" oppincrement {}", o.inc_ms)),
-                }
-            }
-            return go;
-        }
-        (Protocol::Ucci, None) => {
-            if let Some(d) = limits.depth {
-                go.push_str(&format!(" depth {d}"));
-            } else if let Some(n) = limits.nodes {
-                go.push_str(&format!(" nodes {n}"));
-            } else {
-                go.push_str(" depth infinite");
-            }
-            return go;
-        }
-        (Protocol::Uci, Some(r)) => {
-            if let crate::clock::TimeControl::MoveTime(ms) = own.time_control() {
-                go.push_str(&format!(" movetime {ms}"));
-            } else {
-                let o = opp.report().unwrap_or(r);
-                let (red, black) = if side == Color::Red { (r, o) } else { (o, r) };
-                go.push_str(&format!(
-                    " wtime {} btime {} winc {} binc {}",
-                    red.time_ms.max(1),
-                    black.time_ms.max(1),
-                    red.inc_ms,
-                    black.inc_ms
-                ));
-                if let Some(m) = r.moves_to_go {
-                    go.push_str(&format!(" movestogo {m}"));
-                }
-            }
-        }
-        (Protocol::Uci, None) => {}
-    }
-    if let Some(d) = limits.depth {
-        go.push_str(&format!(" depth {d}"));
-    }
-    if let Some(n) = limits.nodes {
-        go.push_str(&format!(" nodes {n}"));
-    }
-    if go == "go" {
-        go.push_str(" infinite");
-    }
-    go
-}
-
-/// The `position` line for `cfg`'s engine: `base_fen`, then the moves `since_base`
-/// and `more`, in its coordinates.
-fn position_line(base_fen: &str, moves: &[Move], more: Option<Move>, cfg: &EngineConfig) -> String {
-    let mut line = format!("position fen {base_fen}");
-    let mut all = moves.iter().chain(more.iter()).peekable();
-    if all.peek().is_some() {
-        line.push_str(" moves");
-    }
-    for mv in all {
-        line.push(' ');
-        line.push_str(&cfg.coords.to_engine(&mv.to_string()));
-    }
-    line
-}
-
-/// The `banmoves` line for `cfg`'s engine to move in `pos`, if it is sent one: the
-/// moves that would complete a forbidden repetition, while some move remains (without
-/// one the engine must play one and lose).
-fn banmoves_line(pos: &mut Position, cfg: &EngineConfig, rules: &GameRules) -> Option<String> {
-    if !cfg.sends_banmoves() {
-        return None;
+/// The moves to forbid to an engine that bans moves (`bans`: UCCI's `banmoves`) in
+/// `pos`: those that would complete a forbidden repetition, while some move remains
+/// (without one the engine must play one and lose).
+fn banned_moves(pos: &mut Position, bans: bool, rules: &GameRules) -> Vec<Move> {
+    if !bans {
+        return Vec::new();
     }
     let banned = forbidden_moves(pos, rules);
     if banned.is_empty() || banned.len() >= pos.legal_moves().len() {
-        return None;
+        return Vec::new();
     }
-    let list: Vec<String> = banned
-        .iter()
-        .map(|m| cfg.coords.to_engine(&m.to_string()))
-        .collect();
-    Some(format!("banmoves {}", list.join(" ")))
+    banned
 }
 
 /// The reply an engine named after its move (`bestmove m ponder p`), when it pondering
@@ -311,7 +219,8 @@ fn run(
         }
     }
     let ruling = game_loop(&mut engines, configs, pos, settings, record);
-    for e in engines {
+    for mut e in engines {
+        e.game_over(ruling.outcome.pgn(), &ruling.reason);
         e.quit();
     }
     ruling
@@ -357,6 +266,7 @@ fn game_loop(
     let mut ponder_next: [Option<Move>; 2] = [None, None];
     let mut pondering: [Option<Move>; 2] = [None, None];
     let mut last_move_at: Option<Instant> = None;
+    let bans = [engines[0].bans_moves(), engines[1].bans_moves()];
     loop {
         let game_plies = record.moves.len();
         if let Some(r) = judge(
@@ -381,53 +291,65 @@ fn game_loop(
         let si = side.index();
         let cfg = configs[si];
         let coords = cfg.coords;
+        // Every move since the start, for a dialect that keeps the game (CECP).
+        let game_moves: Vec<Move> = record
+            .opening_moves
+            .iter()
+            .copied()
+            .chain(record.moves.iter().map(|m| m.mv))
+            .collect();
         // The opponent ponders on the reply its last answer expects, while this side
         // thinks (unless the game has ended with that answer).
         let oi = 1 - si;
         if let Some(expected) = ponder_next[oi].take() {
-            let ocfg = configs[oi];
-            let line = position_line(&base_fen, &since_base, Some(expected), ocfg);
             let mut after = pos.clone();
             after.make_move(expected);
-            let extra: Vec<String> = banmoves_line(&mut after, ocfg, &settings.rules)
-                .into_iter()
-                .collect();
+            let banned = banned_moves(&mut after, bans[oi], &settings.rules);
+            let with = |moves: &[Move]| moves.iter().copied().chain([expected]).collect();
+            let (since, moves): (Vec<Move>, Vec<Move>) = (with(&since_base), with(&game_moves));
             // The clocks as they will be when the expected move is played.
-            let mut go = go_command(ocfg.proto, ocfg, &clocks[oi], &clocks[si], side.other());
-            go.replace_range(..2, "go ponder");
+            let turn = Turn {
+                start_fen: &record.start_fen,
+                moves: &moves,
+                base_fen: &base_fen,
+                since_base: &since,
+                banned: &banned,
+                own: &clocks[oi],
+                opp: &clocks[si],
+                side: side.other(),
+                draw_offered: false,
+            };
             // A failure to send shows when the engine is asked for its move.
-            if engines[oi].ponder(&line, &extra, &go).is_ok() {
+            if let Ok(true) = engines[oi].ponder(&turn) {
                 pondering[oi] = Some(expected);
             }
         }
-        let position = position_line(&base_fen, &since_base, None, cfg);
-        let mut go = go_command(cfg.proto, cfg, &clocks[si], &clocks[1 - si], side);
         let opponent_offers = draw_offer == Some(side.other());
-        if opponent_offers && cfg.proto == Protocol::Ucci {
-            // UCCI: `go draw …` tells the engine its opponent offers a draw.
-            go.replace_range(..2, "go draw");
-        }
-        let extra: Vec<String> = banmoves_line(pos, cfg, &settings.rules)
-            .into_iter()
-            .collect();
+        let banned = banned_moves(pos, bans[si], &settings.rules);
+        let turn = Turn {
+            start_fen: &record.start_fen,
+            moves: &game_moves,
+            base_fen: &base_fen,
+            since_base: &since_base,
+            banned: &banned,
+            own: &clocks[si],
+            opp: &clocks[1 - si],
+            side,
+            draw_offered: opponent_offers,
+        };
         let limit_ms = clocks[si].deadline_ms().unwrap_or(settings.hang_timeout_ms);
         let limit = Duration::from_millis(limit_ms);
         let who = format!("{} ({})", color_name(side), cfg.name);
         let mut ponder_hit = None;
         let thought = match pondering[si].take() {
-            None => engines[si].think_with(&position, &extra, &go, limit),
+            None => engines[si].think(&turn, None, limit),
             Some(expected) => {
                 // The clock has run since the opponent's move.
                 let since = last_move_at.unwrap_or_else(Instant::now);
                 let hit = record.moves.last().map(|m| m.mv) == Some(expected);
                 ponder_hit = Some(hit);
                 let answer = if hit {
-                    let line = if opponent_offers && cfg.proto == Protocol::Ucci {
-                        "ponderhit draw"
-                    } else {
-                        "ponderhit"
-                    };
-                    engines[si].ponder_hit(line, since, limit)
+                    engines[si].ponder_hit(opponent_offers, since, limit)
                 } else {
                     // A miss: the ponder search's answer is dropped, and the time the
                     // engine takes to stop counts on its clock.
@@ -454,9 +376,7 @@ fn game_loop(
                 };
                 // After a miss, or an answer that came before `ponderhit`, a search of
                 // the position as it is.
-                answer.unwrap_or_else(|| {
-                    engines[si].think_since(Some(since), &position, &extra, &go, limit)
-                })
+                answer.unwrap_or_else(|| engines[si].think(&turn, Some(since), limit))
             }
         };
         if let Some(at) = thought.answered_at {
@@ -487,8 +407,25 @@ fn game_loop(
                     format!("{who} returned no move in a position with legal moves"),
                 );
             }
-            Reply::BestMove { resign: true, .. } => {
+            Reply::BestMove { resign: true, .. } | Reply::Resign => {
                 return Verdict::new(GameOutcome::loss_for(side), format!("{who} resigns"));
+            }
+            Reply::Claim(claim) => {
+                // A claim instead of a move: it holds as `nobestmove` does (a draw by a
+                // repetition the rules draw), else it is false.
+                if let Some(r) = judge_claim(pos, &settings.rules) {
+                    return r;
+                }
+                return Verdict::foul(
+                    GameOutcome::loss_for(side),
+                    format!("{who} makes a false claim: {}", words(claim)),
+                );
+            }
+            Reply::Rejected(text) => {
+                return Verdict::foul(
+                    GameOutcome::loss_for(side),
+                    format!("{who} refuses a legal move of the game: {}", words(text)),
+                );
             }
             Reply::BestMove {
                 mv, draw, ponder, ..
@@ -541,6 +478,20 @@ fn game_loop(
             let plies = record.opening_moves.len() + record.moves.len();
             ponder_next[si] = ponder_move(pos, &text, cfg, &settings.rules, plies);
         }
+        // What the engine said after its move (CECP: a resignation, or a claim that
+        // the game is over, which the rules must bear out).
+        if let Some(said) = engines[si].unasked() {
+            let plies = record.opening_moves.len() + record.moves.len();
+            if judge(pos, &settings.rules, plies).is_none() {
+                return match said {
+                    Reply::Claim(claim) => Verdict::foul(
+                        GameOutcome::loss_for(side),
+                        format!("{who} makes a false claim: {}", words(&claim)),
+                    ),
+                    _ => Verdict::new(GameOutcome::loss_for(side), format!("{who} resigns")),
+                };
+            }
+        }
         // Adjudication on the engines' scores.
         if let Some(adj) = settings.resign {
             let mine = thought.score;
@@ -573,6 +524,16 @@ fn game_loop(
             }
         }
     }
+}
+
+/// Keeps what an engine said (a claim, a refusal) short and printable, in quotes.
+fn words(text: &str) -> String {
+    let t: String = text
+        .chars()
+        .filter(|c| !c.is_control() && !matches!(c, '"' | '\\'))
+        .take(80)
+        .collect();
+    format!("'{t}'")
 }
 
 /// Keeps a reported move short and printable.
