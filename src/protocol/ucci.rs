@@ -174,6 +174,7 @@ pub(super) fn pophash(entry: Option<HashEntry>) -> String {
                 " lowerbound {} depth {} upperbound {} depth {}",
                 t.score, t.depth, t.score, t.depth
             )),
+            Bound::None => {}
         }
     }
     line

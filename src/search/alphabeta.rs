@@ -56,6 +56,8 @@ pub struct Worker<'a> {
     moves_made: Vec<Option<Move>>,
     /// The move left out at each ply (by a singular-extension search).
     excluded: Vec<Option<Move>>,
+    /// Set by a search with a move left out that found no other legal move.
+    excluded_alone: bool,
     pv: Vec<Vec<Move>>,
     /// Late move reductions by depth and move number, in 1/1024 plies.
     lmr: Box<[[i32; 64]; 64]>,
@@ -101,6 +103,7 @@ impl<'a> Worker<'a> {
             static_evals: vec![0; MAX_PLY + 2],
             moves_made: vec![None; MAX_PLY + 2],
             excluded: vec![None; MAX_PLY + 2],
+            excluded_alone: false,
             pv: vec![Vec::new(); MAX_PLY + 2],
             lmr,
             nnue,
@@ -206,7 +209,7 @@ impl<'a> Worker<'a> {
             let quiet = self.pos.piece_at(mv.to()).is_none();
             let nodes_before = self.nodes;
             self.make(mv, 0);
-            let new_depth = depth - 1 + i32::from(gives_check);
+            let new_depth = depth - 1 + i32::from(gives_check && depth >= CHECK_EXTENSION_DEPTH);
             let mut score;
             if moves_tried == 0 {
                 score = -self.negamax::<true>(-beta, -alpha, new_depth, 1, false);
@@ -280,7 +283,7 @@ impl<'a> Worker<'a> {
         }
         self.seldepth = self.seldepth.max(ply);
         if ply >= MAX_PLY - 4 {
-            return self.static_eval();
+            return self.eval_at_ply_limit();
         }
         alpha = alpha.max(-(MATE - ply as i32));
         beta = beta.min(MATE - ply as i32 - 1);
@@ -295,6 +298,13 @@ impl<'a> Worker<'a> {
         let tt_move = tt.and_then(|t| t.mv).filter(|&m| self.pos.is_legal(m));
         if let Some(t) = tt {
             if !PV && excluded.is_none() && t.depth >= depth && cuts_off(&t, alpha, beta) {
+                // A quiet hash move that still refutes the node earns what a cut-off
+                // in the move loop would.
+                if t.score >= beta {
+                    if let Some(m) = tt_move.filter(|&m| self.pos.piece_at(m.to()).is_none()) {
+                        self.reward_quiet(m, &[], depth, ply, true);
+                    }
+                }
                 return t.score;
             }
         }
@@ -306,7 +316,20 @@ impl<'a> Worker<'a> {
         let (raw_eval, static_eval) = if in_check {
             (-INFINITE, -INFINITE)
         } else {
-            let raw = tt.map_or_else(|| self.static_eval(), |t| t.eval);
+            let raw = match tt {
+                Some(t) => t.eval,
+                None => {
+                    // Kept at once, so that a revisit after an early exit (razoring,
+                    // reverse futility, null move) needs no evaluation.
+                    let raw = self.static_eval();
+                    if excluded.is_none() {
+                        self.shared
+                            .tt
+                            .store(key, ply, None, 0, raw, -1, Bound::None);
+                    }
+                    raw
+                }
+            };
             (raw, self.corrected(raw))
         };
         let eval = match tt {
@@ -314,6 +337,10 @@ impl<'a> Worker<'a> {
             _ => static_eval,
         };
         self.static_evals[ply] = static_eval;
+        // The grandchildren's killers are for this subtree only.
+        if excluded.is_none() {
+            self.killers[ply + 2] = [None; 2];
+        }
         // Improving on the last own node that had an evaluation (nodes in check have
         // none); with none to compare, count it as improving.
         let earlier = [2, 4]
@@ -467,11 +494,12 @@ impl<'a> Worker<'a> {
             if Some(mv) == tt_move && excluded.is_none() && depth >= SE_DEPTH && ply > 0 {
                 if let Some(t) = tt.filter(|t| {
                     t.depth >= depth - SE_TT_DEPTH_MARGIN
-                        && t.bound != Bound::Upper
+                        && matches!(t.bound, Bound::Lower | Bound::Exact)
                         && t.score.abs() < MATE_BOUND
                 }) {
                     let singular_beta = t.score - SE_MARGIN * depth / 8;
                     self.excluded[ply] = Some(mv);
+                    self.excluded_alone = false;
                     let score = self.negamax::<false>(
                         singular_beta - 1,
                         singular_beta,
@@ -480,7 +508,10 @@ impl<'a> Worker<'a> {
                         cut_node,
                     );
                     self.excluded[ply] = None;
-                    if score < singular_beta {
+                    if self.excluded_alone {
+                        // The only legal move: forced, not singular; no extension
+                        // (a check and its only evasion would otherwise cost no depth).
+                    } else if score < singular_beta {
                         extension = 1;
                     } else if singular_beta >= beta {
                         return singular_beta;
@@ -528,7 +559,10 @@ impl<'a> Worker<'a> {
                     score = -self.negamax::<false>(-alpha - 1, -alpha, reduced, ply + 1, true);
                 }
                 if score > alpha && reduced < new_depth {
-                    let deeper = score > best_score + LMR_DEEPER_MARGIN + 2 * new_depth;
+                    let deeper = score
+                        > best_score
+                            + LMR_DEEPER_MARGIN
+                            + LMR_DEEPER_PER_PLY * (new_depth - reduced);
                     let shallower = score < best_score + new_depth;
                     new_depth += i32::from(deeper) - i32::from(shallower);
                     if new_depth > reduced {
@@ -559,14 +593,6 @@ impl<'a> Worker<'a> {
                         self.update_pv(ply, mv);
                     }
                     if score >= beta {
-                        if quiet {
-                            self.reward_quiet(mv, &quiets_tried, depth, ply);
-                        } else {
-                            self.reward_capture(mv, depth, true);
-                        }
-                        for &m in &captures_tried {
-                            self.reward_capture(m, depth, false);
-                        }
                         break;
                     }
                 }
@@ -585,9 +611,26 @@ impl<'a> Worker<'a> {
             return -(MATE - ply as i32);
         }
 
+        // The histories learn from every node whose best move raised alpha: cut-offs
+        // and exact scores of PV nodes alike (the killers not in a singular search).
+        if let Some(bm) = best_move {
+            if self.pos.piece_at(bm.to()).is_none() {
+                self.reward_quiet(bm, &quiets_tried, depth, ply, excluded.is_none());
+            } else {
+                self.reward_capture(bm, depth, true);
+            }
+            for &m in &captures_tried {
+                self.reward_capture(m, depth, false);
+            }
+        }
+
         // Step 10. Store the result (not for a search with a move left out).
         if excluded.is_some() {
-            return if moves_tried == 0 { alpha } else { best_score };
+            if moves_tried == 0 {
+                self.excluded_alone = true;
+                return alpha;
+            }
+            return best_score;
         }
         let bound = if best_score >= beta {
             Bound::Lower
@@ -603,6 +646,7 @@ impl<'a> Worker<'a> {
             Bound::Exact => true,
             Bound::Lower => best_score > static_eval,
             Bound::Upper => best_score < static_eval,
+            Bound::None => false,
         };
         if !in_check
             && informative
@@ -633,7 +677,7 @@ impl<'a> Worker<'a> {
         }
         self.seldepth = self.seldepth.max(ply);
         if ply >= MAX_PLY - 4 {
-            return self.static_eval();
+            return self.eval_at_ply_limit();
         }
         let key = self.pos.key();
         let tt = self.shared.tt.probe(key, ply);
@@ -656,6 +700,11 @@ impl<'a> Worker<'a> {
         };
         if !in_check {
             if stand_pat >= beta {
+                if tt.is_none() {
+                    self.shared
+                        .tt
+                        .store(key, ply, None, 0, raw_eval, -1, Bound::None);
+                }
                 return stand_pat;
             }
             alpha = alpha.max(stand_pat);
@@ -720,6 +769,16 @@ impl<'a> Worker<'a> {
         best
     }
 
+    /// The score of a node at the ply limit: its static evaluation, or a draw when in
+    /// check (a position in check has no static value: the check may mate).
+    fn eval_at_ply_limit(&self) -> i32 {
+        if self.pos.in_check() {
+            0
+        } else {
+            self.static_eval()
+        }
+    }
+
     /// The principal variation at `ply` becomes `mv` followed by the child's.
     fn update_pv(&mut self, ply: usize, mv: Move) {
         let (head, tail) = self.pv.split_at_mut(ply + 1);
@@ -770,15 +829,18 @@ impl<'a> Worker<'a> {
         .any()
     }
 
-    /// A quiet move caused a cut-off: killers, counter move, and history (the move up,
-    /// the quiets tried before it down).
-    fn reward_quiet(&mut self, mv: Move, tried: &[Move], depth: i32, ply: usize) {
-        if self.killers[ply][0] != Some(mv) {
-            self.killers[ply][1] = self.killers[ply][0];
-            self.killers[ply][0] = Some(mv);
-        }
-        if let Some(i) = self.continuation_index(ply, 1) {
-            self.tables.counters[i] = Some(mv);
+    /// A quiet move was the best (a cut-off or a PV node's exact best): killers and
+    /// counter move (when `killers`), and history (the move up, the quiets tried before
+    /// it down).
+    fn reward_quiet(&mut self, mv: Move, tried: &[Move], depth: i32, ply: usize, killers: bool) {
+        if killers {
+            if self.killers[ply][0] != Some(mv) {
+                self.killers[ply][1] = self.killers[ply][0];
+                self.killers[ply][0] = Some(mv);
+            }
+            if let Some(i) = self.continuation_index(ply, 1) {
+                self.tables.counters[i] = Some(mv);
+            }
         }
         let bonus = history_bonus(depth);
         let us = self.pos.side_to_move().index();
@@ -889,6 +951,7 @@ fn refines(t: &super::tt::TtData, eval: i32) -> bool {
             Bound::Exact => true,
             Bound::Lower => t.score > eval,
             Bound::Upper => t.score < eval,
+            Bound::None => false,
         }
 }
 
@@ -898,5 +961,6 @@ fn cuts_off(t: &super::tt::TtData, alpha: i32, beta: i32) -> bool {
         Bound::Exact => true,
         Bound::Lower => t.score >= beta,
         Bound::Upper => t.score <= alpha,
+        Bound::None => false,
     }
 }

@@ -77,7 +77,7 @@ pub const HISTORY_PRUNE_PER_DEPTH: i32 = 4_000;
 /// way), minus `LMR_CAPTURE_BONUS` for captures. Moves are reduced from depth
 /// `LMR_DEPTH` on, at the root from its `ROOT_LMR_MOVES`-th move. A reduced move that
 /// fails high is searched again a ply deeper when it beat the best score by
-/// `LMR_DEEPER_MARGIN` plus two per ply.
+/// `LMR_DEEPER_MARGIN` plus `LMR_DEEPER_PER_PLY` per ply of the reduction.
 pub const LMR_DEPTH: i32 = 3;
 /// The root's own reductions: `ROOT_LMR_BASE + ln(depth) ln(moves) / ROOT_LMR_DIVISOR - 1`.
 pub const ROOT_LMR_BASE: f64 = 0.5;
@@ -90,6 +90,7 @@ pub const LMR_HISTORY_DIVISOR: i32 = 8_000;
 pub const LMR_HISTORY_MAX: i32 = 3_072;
 pub const LMR_CAPTURE_BONUS: i32 = 1_024;
 pub const LMR_DEEPER_MARGIN: i32 = 40;
+pub const LMR_DEEPER_PER_PLY: i32 = 10;
 
 /// Captures and quiet checks: pruned up to `CAPTURE_SEE_DEPTH` when they lose more
 /// than `SEE_PRUNE_PER_DEPTH` per ply of depth (by SEE).

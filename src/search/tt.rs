@@ -12,6 +12,9 @@ use crate::board::{Move, Square};
 /// What a stored score says about the true score.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Bound {
+    /// No score: the entry holds only the static evaluation (a node left by an early
+    /// exit, razoring, reverse futility or null move, before any move was searched).
+    None = 0,
     /// The score is exact.
     Exact = 1,
     /// The true score is at least this (fail high).
@@ -71,6 +74,7 @@ fn unpack(data: u64) -> (TtData, u8) {
         }
     };
     let bound = match (data >> 56) & 3 {
+        0 => Bound::None,
         1 => Bound::Exact,
         2 => Bound::Lower,
         _ => Bound::Upper,
@@ -187,11 +191,19 @@ impl TranspositionTable {
     }
 
     /// The entry for `key`, with its score made relative to `ply` (mate distances).
+    /// An entry found from an earlier search is marked as of this one, so that the
+    /// replacement keeps the entries the current search uses.
     pub fn probe(&self, key: u64, ply: usize) -> Option<TtData> {
         for e in &self.bucket(key).entries {
             let data = e.data.load(Ordering::Relaxed);
             if data != 0 && e.check.load(Ordering::Relaxed) ^ data == key {
-                let (mut d, _) = unpack(data);
+                let (mut d, old_gen) = unpack(data);
+                let generation = self.generation.load(Ordering::Relaxed);
+                if old_gen != generation {
+                    let fresh = (data & !(0x3F << 58)) | u64::from(generation & 0x3F) << 58;
+                    e.check.store(key ^ fresh, Ordering::Relaxed);
+                    e.data.store(fresh, Ordering::Relaxed);
+                }
                 d.score = score_from_tt(d.score, ply);
                 return Some(d);
             }
@@ -336,6 +348,41 @@ mod tests {
         tt.store(7, 0, None, -20_000, 32_000, -1, Bound::Upper);
         let d = tt.probe(7, 0).unwrap();
         assert_eq!((d.score, d.eval, d.depth), (-20_000, 32_000, -1));
+    }
+
+    #[test]
+    fn an_evaluation_alone_is_stored_without_a_bound() {
+        let tt = TranspositionTable::new(1);
+        tt.store(99, 5, None, 0, -321, -1, Bound::None);
+        let d = tt.probe(99, 5).unwrap();
+        assert_eq!(
+            (d.mv, d.eval, d.depth, d.bound),
+            (None, -321, -1, Bound::None)
+        );
+        // A searched result for the same position replaces it.
+        tt.store(99, 5, None, 40, -321, 3, Bound::Lower);
+        assert_eq!(tt.probe(99, 5).unwrap().bound, Bound::Lower);
+    }
+
+    #[test]
+    fn an_entry_probed_in_this_search_is_kept_over_one_that_was_not() {
+        // Keys 1, 2 and 3 share the first bucket (two entries). The deep entry of an
+        // old search is probed in the current one, so the shallow current entry is the
+        // one replaced; unprobed, its age would make it the victim.
+        for probe_it in [true, false] {
+            let tt = TranspositionTable::new(1);
+            tt.store(1, 0, None, 10, 0, 10, Bound::Exact);
+            for _ in 0..5 {
+                tt.new_search();
+            }
+            tt.store(2, 0, None, 20, 0, 1, Bound::Exact);
+            if probe_it {
+                assert!(tt.probe(1, 0).is_some());
+            }
+            tt.store(3, 0, None, 30, 0, 1, Bound::Exact);
+            assert_eq!(tt.probe(1, 0).is_some(), probe_it, "probed: {probe_it}");
+            assert!(tt.probe(3, 0).is_some());
+        }
     }
 
     #[test]
