@@ -1,8 +1,8 @@
 //! The strength levels rise with the level: a short match at fixed nodes between
 //! Chariot at `Skill Level` 0, at level 10, and at full strength (all with the
-//! hand-crafted evaluation; about two minutes alone on two cores, five on a loaded
-//! machine). Level 10 plays
-//! each of the others 16 times (8 openings, colours swapped).
+//! hand-crafted evaluation; two games at a time, which fixed nodes make harmless: about a
+//! minute alone on two cores, more on a loaded machine). Level 10 plays each of the
+//! others 16 times (8 openings, colours swapped).
 //!
 //! The levels choose among near-best moves at random, so a match can go against the
 //! odds; the margins measured (README's level table: level 0 to 10 is about +250 Elo,
@@ -117,7 +117,7 @@ fn strength_rises_with_the_level_at_fixed_nodes() {
         rounds: 1,
         repeat: true,
         openings: (0..8).map(|i| openings[i * 19 + 5].clone()).collect(),
-        concurrency: 1,
+        concurrency: 2,
         pgn_out: None,
         sprt: None,
         rating_interval: 0,
