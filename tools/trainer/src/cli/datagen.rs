@@ -327,6 +327,7 @@ pub fn run(args: &Args) -> Result<()> {
             "datagen {bar:30} {pos}/{len} games, {msg}, {elapsed} elapsed, {eta} left",
         ),
     };
+    run.progress.update(0, "0 positions".to_string());
     std::thread::scope(|scope| {
         for t in 0..options.threads {
             let run = &run;
