@@ -1,21 +1,29 @@
-//! `trainer`: Chariot's training pipeline. The binaries `datagen` (self-play positions
-//! labelled with results), `tune` (fits the hand-crafted evaluation's weights),
-//! `convert-data` and `train` (the NNUE data formats and trainer in [`nnue`]) and
-//! `make-openings` (a held-out opening set from real games) are command lines over this
-//! library, the `chariot` engine and the opening sets and generator of `tourney`.
-//! [`heldout`] finds the games in a file of positions and splits whole games into
-//! training, validation and test sets for `train` and `tune`.
+//! `trainer`: Chariot's training pipeline. The command `trainer` ([`cli`]) has one
+//! subcommand per step: `datagen` (self-play positions labelled with results), `tune`
+//! (fits the hand-crafted evaluation's weights), `convert` and `train` (the NNUE data
+//! formats and trainer in [`nnue`]) and `make-openings` (a held-out opening set from
+//! real games), over this library, the `chariot` engine and the opening sets and
+//! generator of `tourney`. [`heldout`] finds the games in a file of positions and
+//! splits whole games into training, validation and test sets for `train` and `tune`.
+//! Errors are [`error::TrainerError`]s; [`progress`] shows long work on a terminal.
 //!
 //! # Floors
 //!
 //! A module imports only from floors below its own (`tools/scripts/import-graph`
 //! checks it):
 //!
-//! 1. [`heldout`]: games in a file of positions and their split.
-//! 2. [`nnue`]: inside it, from the bottom, [`nnue::data`] (formats and loader),
+//! 1. [`error`]: the error type (and the place of a bad line or record).
+//! 2. [`heldout`]: games in a file of positions and their split; [`progress`]: the
+//!    progress bar.
+//! 3. [`nnue`]: inside it, from the bottom, [`nnue::data`] (formats and loader),
 //!    [`nnue::net`] (the network), [`nnue::train`] (the trainer).
+//! 4. [`cli`]: the subcommands; inside it `convert` below `train` (which takes its
+//!    `--bad` parser), the others on the ground floor.
 
 #![forbid(unsafe_code)]
 
+pub mod cli;
+pub mod error;
 pub mod heldout;
 pub mod nnue;
+pub mod progress;

@@ -75,10 +75,19 @@ fn the_held_out_set_is_marked_distinct_and_apart_from_the_training_openings() {
 fn datagen_refuses_a_held_out_set() {
     let dir = scratch("datagen");
     let out = dir.join("positions.txt");
-    let output = Command::new(env!("CARGO_BIN_EXE_datagen"))
-        .args(["-games", "1", "-nodes", "200", "-net", "hce", "-openings"])
+    let output = Command::new(env!("CARGO_BIN_EXE_trainer"))
+        .arg("datagen")
+        .args([
+            "--games",
+            "1",
+            "--nodes",
+            "200",
+            "--net",
+            "hce",
+            "--openings",
+        ])
         .arg(openings_dir().join("heldout.epd"))
-        .arg("-out")
+        .arg("--out")
         .arg(&out)
         .output()
         .unwrap();
@@ -90,10 +99,19 @@ fn datagen_refuses_a_held_out_set() {
     let plain = dir.join("plain.epd");
     let text = std::fs::read_to_string(openings_dir().join("heldout.epd")).unwrap();
     std::fs::write(&plain, text.replace(HELD_OUT_MARK, "# copy")).unwrap();
-    let status = Command::new(env!("CARGO_BIN_EXE_datagen"))
-        .args(["-games", "1", "-nodes", "200", "-net", "hce", "-openings"])
+    let status = Command::new(env!("CARGO_BIN_EXE_trainer"))
+        .arg("datagen")
+        .args([
+            "--games",
+            "1",
+            "--nodes",
+            "200",
+            "--net",
+            "hce",
+            "--openings",
+        ])
         .arg(&plain)
-        .arg("-out")
+        .arg("--out")
         .arg(&out)
         .output()
         .unwrap()
@@ -124,7 +142,8 @@ fn make_openings_builds_a_marked_mirror_free_set_from_games() {
     let exclude = dir.join("exclude.epd");
     std::fs::write(&exclude, format!("{}\n", d.to_fen())).unwrap();
     let out = dir.join("set.epd");
-    let output = Command::new(env!("CARGO_BIN_EXE_make-openings"))
+    let output = Command::new(env!("CARGO_BIN_EXE_trainer"))
+        .arg("make-openings")
         .arg(&games)
         .args([
             "--plies",
@@ -152,7 +171,8 @@ fn make_openings_builds_a_marked_mirror_free_set_from_games() {
     assert!(lines[0].contains("games.pgn game 1"), "{text}");
     assert!(stderr.contains("only 1 of 200"), "{stderr}");
     // A malformed ply range is refused with a message.
-    let bad = Command::new(env!("CARGO_BIN_EXE_make-openings"))
+    let bad = Command::new(env!("CARGO_BIN_EXE_trainer"))
+        .arg("make-openings")
         .arg(&games)
         .args(["--plies", "9-3", "-o"])
         .arg(&out)

@@ -250,7 +250,8 @@ fn impossible_binary_records_are_errors_naming_the_record() {
 
 fn convert(args: &[&str], stdin: Option<&[u8]>) -> std::process::Output {
     use std::io::Write;
-    let mut child = Command::new(env!("CARGO_BIN_EXE_convert-data"))
+    let mut child = Command::new(env!("CARGO_BIN_EXE_trainer"))
+        .arg("convert")
         .args(args)
         .stdin(std::process::Stdio::piped())
         .stdout(std::process::Stdio::piped())
@@ -277,7 +278,7 @@ fn convert_data_round_trips_and_names_bad_input() {
     std::fs::write(&txt, &text).unwrap();
     // Text on stdin → binary file; binary → text file.
     let out = convert(
-        &["-in", "-", "-out", bin.to_str().unwrap()],
+        &["--in", "-", "--out", bin.to_str().unwrap()],
         Some(text.as_bytes()),
     );
     assert!(
@@ -290,37 +291,51 @@ fn convert_data_round_trips_and_names_bad_input() {
         (entries.len() * RECORD_SIZE) as u64
     );
     let out = convert(
-        &["-in", bin.to_str().unwrap(), "-out", back.to_str().unwrap()],
+        &[
+            "--in",
+            bin.to_str().unwrap(),
+            "--out",
+            back.to_str().unwrap(),
+        ],
         None,
     );
     assert!(out.status.success());
     assert_eq!(std::fs::read_to_string(&back).unwrap(), text);
     // Binary to standard output with -to.
     let out = convert(
-        &["-in", txt.to_str().unwrap(), "-out", "-", "-to", "binary"],
+        &[
+            "--in",
+            txt.to_str().unwrap(),
+            "--out",
+            "-",
+            "--to",
+            "binary",
+        ],
         None,
     );
     assert_eq!(out.stdout, std::fs::read(&bin).unwrap());
 
-    // A bad third line: exit 2 naming it, and no output file; with -bad skip, a count.
+    // A bad third line: a run-time failure (exit status 1) naming it, a hint, and no
+    // output file; with --bad skip, a count.
     let bad_text = format!("{GOOD}\n{GOOD}\n{GOOD} | h2h9 | x\n{GOOD}\n");
     let bad_bin = temp_path("bad.bin");
     let _ = std::fs::remove_file(&bad_bin);
     let out = convert(
-        &["-in", "-", "-out", bad_bin.to_str().unwrap()],
+        &["--in", "-", "--out", bad_bin.to_str().unwrap()],
         Some(bad_text.as_bytes()),
     );
     let stderr = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
     assert!(stderr.contains("line 3"), "{stderr}");
+    assert!(stderr.contains("--bad skip"), "{stderr}");
     assert!(!bad_bin.exists());
     let out = convert(
         &[
-            "-in",
+            "--in",
             "-",
-            "-out",
+            "--out",
             bad_bin.to_str().unwrap(),
-            "-bad",
+            "--bad",
             "skip",
         ],
         Some(bad_text.as_bytes()),
@@ -337,21 +352,28 @@ fn convert_data_round_trips_and_names_bad_input() {
     let mut bytes = std::fs::read(&bin).unwrap();
     bytes[RECORD_SIZE + 30] = 9;
     std::fs::write(&bad_bin, &bytes).unwrap();
-    let out = convert(&["-in", bad_bin.to_str().unwrap(), "-out", "-"], None);
+    let out = convert(&["--in", bad_bin.to_str().unwrap(), "--out", "-"], None);
     let stderr = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(out.status.code(), Some(1));
     assert!(
         stderr.contains("record 2") && stderr.contains("result byte 9"),
         "{stderr}"
     );
-    // Bad usage.
+    // Bad usage (exit status 2): no direction to tell, a flag without its value, the
+    // old single-dash flags.
     assert_eq!(
-        convert(&["-in", "x.dat", "-out", "y.dat"], None)
+        convert(&["--in", "x.dat", "--out", "y.dat"], None)
             .status
             .code(),
         Some(2)
     );
-    assert_eq!(convert(&["-in"], None).status.code(), Some(2));
+    assert_eq!(convert(&["--in"], None).status.code(), Some(2));
+    assert_eq!(
+        convert(&["-in", "a.txt", "-out", "b.bin"], None)
+            .status
+            .code(),
+        Some(2)
+    );
     for p in [txt, bin, back, bad_bin] {
         let _ = std::fs::remove_file(p);
     }
@@ -436,7 +458,7 @@ fn filters_drop_what_they_should() {
     let err = load(&paths, &Filters::default(), BadInput::Abort, None)
         .err()
         .unwrap();
-    assert!(err.contains("line 10"), "{err}");
+    assert!(err.to_string().contains("line 10"), "{err}");
     let (records, report) = load(&paths, &Filters::default(), BadInput::Skip, None).unwrap();
     assert_eq!((report.bad, records.len()), (1, 3)); // GOOD is at move 1: early
     assert_eq!(report.early, 2);

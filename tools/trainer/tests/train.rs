@@ -340,7 +340,7 @@ fn the_net_file_has_the_documented_header_size_and_hash() {
         let mut b = bytes.clone();
         edit(&mut b);
         let err = quantised_eval(&b, &pos).unwrap_err();
-        assert!(err.contains(why), "{err}");
+        assert!(err.to_string().contains(why), "{err}");
     };
     refused(&|b| b[0] = b'X', "magic");
     refused(&|b| b[4] = 2, "version");
@@ -457,38 +457,49 @@ fn train_cli_writes_checkpoints_and_the_best_net() {
         temp_path("cli.nnue"),
     );
     let _ = std::fs::remove_file(&data);
-    let status = Command::new(env!("CARGO_BIN_EXE_datagen"))
+    let status = Command::new(env!("CARGO_BIN_EXE_trainer"))
+        .arg("datagen")
         .args([
-            "-games", "4", "-threads", "1", "-nodes", "300", "-seed", "3", "-out",
+            "--games",
+            "4",
+            "--threads",
+            "1",
+            "--nodes",
+            "300",
+            "--seed",
+            "3",
+            "--out",
         ])
         .arg(&data)
         .status()
         .expect("run datagen");
     assert!(status.success());
-    let status = Command::new(env!("CARGO_BIN_EXE_convert-data"))
-        .arg("-in")
+    let status = Command::new(env!("CARGO_BIN_EXE_trainer"))
+        .arg("convert")
+        .arg("--in")
         .arg(&data)
-        .arg("-out")
+        .arg("--out")
         .arg(&bin)
         .status()
         .unwrap();
     assert!(status.success());
-    let out = Command::new(env!("CARGO_BIN_EXE_train"))
-        .arg("-data")
+    let out = Command::new(env!("CARGO_BIN_EXE_trainer"))
+        .arg("train")
+        .arg("--data")
         .arg(&bin)
-        .arg("-out")
+        .arg("--out")
         .arg(&net)
         .args([
-            "-epochs",
+            "--epochs",
             "2",
-            "-batch",
+            "--batch",
             "64",
-            "-threads",
+            "--threads",
             "1",
-            "-val-share",
+            "--val-share",
             "0.1",
         ])
-        .args(["-min-fullmove", "1", "-max-score", "30000"])
+        .args(["--min-fullmove", "1", "--max-score", "30000"])
         .output()
         .unwrap();
     let stderr = String::from_utf8_lossy(&out.stderr);
@@ -519,9 +530,10 @@ fn train_cli_writes_checkpoints_and_the_best_net() {
     }
     let bytes = std::fs::read(&net).unwrap();
     assert!(QuantisedNet::from_bytes(&bytes).is_ok());
-    // Bad usage and bad data are exit code 2.
+    // Bad usage is exit status 2, a failure at run time (a missing file) 1.
     let code = |args: &[&str]| {
-        Command::new(env!("CARGO_BIN_EXE_train"))
+        Command::new(env!("CARGO_BIN_EXE_trainer"))
+            .arg("train")
             .args(args)
             .output()
             .unwrap()
@@ -529,9 +541,13 @@ fn train_cli_writes_checkpoints_and_the_best_net() {
             .code()
     };
     assert_eq!(code(&[]), Some(2));
-    assert_eq!(code(&["-data", "/nonexistent.bin"]), Some(2));
+    assert_eq!(code(&["--data", "/nonexistent.bin"]), Some(1));
     assert_eq!(
-        code(&["-data", data.to_str().unwrap(), "-lr", "fast"]),
+        code(&["--data", data.to_str().unwrap(), "--mirror", "sometimes"]),
+        Some(2)
+    );
+    assert_eq!(
+        code(&["--data", data.to_str().unwrap(), "--lr", "fast"]),
         Some(2)
     );
     for p in [data, bin, net] {
@@ -562,22 +578,23 @@ fn train_cli_holds_out_whole_games() {
     let text: String = games.iter().flatten().map(|e| e.to_line() + "\n").collect();
     let (data, net) = (temp_path("whole.txt"), temp_path("whole.nnue"));
     std::fs::write(&data, text).unwrap();
-    let out = Command::new(env!("CARGO_BIN_EXE_train"))
-        .arg("-data")
+    let out = Command::new(env!("CARGO_BIN_EXE_trainer"))
+        .arg("train")
+        .arg("--data")
         .arg(&data)
-        .arg("-out")
+        .arg("--out")
         .arg(&net)
-        .args(["-epochs", "1", "-batch", "256", "-threads", "1"])
-        .args(["-val-share", "0.1", "-test-share", "0.1"])
+        .args(["--epochs", "1", "--batch", "256", "--threads", "1"])
+        .args(["--val-share", "0.1", "--test-share", "0.1"])
         .args([
-            "-skip-check",
+            "--skip-check",
             "off",
-            "-skip-captures",
+            "--skip-captures",
             "off",
-            "-skip-mates",
+            "--skip-mates",
             "off",
         ])
-        .args(["-min-fullmove", "1", "-max-score", "32000"])
+        .args(["--min-fullmove", "1", "--max-score", "32000"])
         .output()
         .unwrap();
     let log = String::from_utf8_lossy(&out.stderr);

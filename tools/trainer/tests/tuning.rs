@@ -3,6 +3,7 @@
 //! evaluation's shape with the material left as the documents give it (or, asked to
 //! fit it, with the rook's value kept as the unit).
 
+use std::path::Path;
 use std::process::Command;
 
 use chariot::board::{PieceKind, Position};
@@ -69,17 +70,44 @@ fn datagen_then_tune_writes_a_weights_file() {
     let data = temp_path("data.txt");
     let weights = temp_path("weights.rs");
     let _ = std::fs::remove_file(&data);
+    datagen(&data);
+    let (fixed_log, start_training) = tune_with_fixed_material(&data, &weights);
+    let free = temp_path("free.rs");
+    tune_with_free_material(&data, &free, &fixed_log);
+    tune_with_score_share(&data, &free, start_training);
+    let _ = std::fs::remove_file(&free);
+    let bad = Command::new(env!("CARGO_BIN_EXE_trainer"))
+        .arg("tune")
+        .args(["--data", "/nonexistent/file"])
+        .output()
+        .expect("run tune");
+    // A file that cannot be read fails at run time (exit status 1), naming it.
+    assert_eq!(bad.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("/nonexistent/file"));
+    let _ = std::fs::remove_file(&data);
+    let _ = std::fs::remove_file(&weights);
+}
 
-    let status = Command::new(env!("CARGO_BIN_EXE_datagen"))
+/// 24 self-play games into `data`, each line checked.
+fn datagen(data: &Path) {
+    let status = Command::new(env!("CARGO_BIN_EXE_trainer"))
+        .arg("datagen")
         .args([
-            "-games", "24", "-threads", "1", "-nodes", "400", "-seed", "5",
+            "--games",
+            "24",
+            "--threads",
+            "1",
+            "--nodes",
+            "400",
+            "--seed",
+            "5",
         ])
-        .arg("-out")
-        .arg(&data)
+        .arg("--out")
+        .arg(data)
         .status()
         .expect("run datagen");
     assert!(status.success());
-    let text = std::fs::read_to_string(&data).expect("datagen output");
+    let text = std::fs::read_to_string(data).expect("datagen output");
     let mut lines = 0;
     for line in text.lines() {
         let fields: Vec<&str> = line.split(" | ").collect();
@@ -95,13 +123,18 @@ fn datagen_then_tune_writes_a_weights_file() {
     }
     // tune holds out a tenth of the games (at least one).
     assert!(lines > 1024, "only {lines} positions from 24 games");
+}
 
-    let out = Command::new(env!("CARGO_BIN_EXE_tune"))
-        .args(["-iterations", "20", "-min-count", "1"])
-        .arg("-data")
-        .arg(&data)
-        .arg("-out")
-        .arg(&weights)
+/// A fit with the material fixed: the error falls and the material stays. Returns the
+/// log and the training error of the starting weights.
+fn tune_with_fixed_material(data: &Path, weights: &Path) -> (String, f64) {
+    let out = Command::new(env!("CARGO_BIN_EXE_trainer"))
+        .arg("tune")
+        .args(["--iterations", "20", "--min-count", "1"])
+        .arg("--data")
+        .arg(data)
+        .arg("--out")
+        .arg(weights)
         .output()
         .expect("run tune");
     assert!(
@@ -132,7 +165,7 @@ fn datagen_then_tune_writes_a_weights_file() {
     assert!(best <= start_validation, "{log}");
     let improved = best < start_validation;
     assert!(improved, "the held-out error did not fall\n{log}");
-    let entries = read_weights(&weights);
+    let entries = read_weights(weights);
     for kind in PieceKind::ALL {
         let v = start(kind);
         assert_eq!(
@@ -148,16 +181,21 @@ fn datagen_then_tune_writes_a_weights_file() {
         .count();
     assert_eq!(changed > 0, improved, "{log}");
 
+    (fixed_log, start_training)
+}
+
+/// A fit with the material free, against the log of the fixed fit.
+fn tune_with_free_material(data: &Path, free: &Path, fixed_log: &str) {
     // With the material free, the fit moves the advisor's, elephant's, horse's and
     // cannon's values, but never the rook's (the unit) nor the king's and the pawn's
     // (zero: the pawn's worth is in its tables).
-    let free = temp_path("free.rs");
-    let out = Command::new(env!("CARGO_BIN_EXE_tune"))
-        .args(["-iterations", "20", "-min-count", "1", "-free-material"])
-        .arg("-data")
-        .arg(&data)
-        .arg("-out")
-        .arg(&free)
+    let out = Command::new(env!("CARGO_BIN_EXE_trainer"))
+        .arg("tune")
+        .args(["--iterations", "20", "--min-count", "1", "--free-material"])
+        .arg("--data")
+        .arg(data)
+        .arg("--out")
+        .arg(free)
         .output()
         .expect("run tune");
     assert!(
@@ -166,10 +204,10 @@ fn datagen_then_tune_writes_a_weights_file() {
         String::from_utf8_lossy(&out.stderr)
     );
     let log = String::from_utf8_lossy(&out.stderr);
-    // Exactly those four kinds' values (each seen: -min-count 1) join the free features.
+    // Exactly those four kinds' values (each seen: --min-count 1) join the free features.
     assert_eq!(
         free_features(&log),
-        free_features(&fixed_log) + 4,
+        free_features(fixed_log) + 4,
         "{fixed_log}\n{log}"
     );
     // As without it, the held-out error falls, so the fitted weights are written.
@@ -178,7 +216,7 @@ fn datagen_then_tune_writes_a_weights_file() {
             < number_after_in(&log, "validation error "),
         "the held-out error did not fall: the fitted weights were not written\n{log}"
     );
-    let entries = read_weights(&free);
+    let entries = read_weights(free);
     assert_eq!(
         entries[feature::MATERIAL + PieceKind::Rook.index()],
         (1000, 1000)
@@ -198,16 +236,28 @@ fn datagen_then_tune_writes_a_weights_file() {
             "{kind:?}'s value did not move from its start\n{log}"
         );
     }
-    let written = std::fs::read_to_string(&free).expect("weights file");
+    let written = std::fs::read_to_string(free).expect("weights file");
     assert!(written.contains("MATERIAL (fitted; the rook fixed as the unit)"));
+}
+
+/// Half the target from the search scores; out-of-range shares are usage errors.
+fn tune_with_score_share(data: &Path, free: &Path, start_training: f64) {
     // Half the target from the recorded search scores: the targets change, and with
     // them the error of the starting weights.
-    let out = Command::new(env!("CARGO_BIN_EXE_tune"))
-        .args(["-iterations", "1", "-min-count", "1", "-score-share", "0.5"])
-        .arg("-data")
-        .arg(&data)
-        .arg("-out")
-        .arg(&free)
+    let out = Command::new(env!("CARGO_BIN_EXE_trainer"))
+        .arg("tune")
+        .args([
+            "--iterations",
+            "1",
+            "--min-count",
+            "1",
+            "--score-share",
+            "0.5",
+        ])
+        .arg("--data")
+        .arg(data)
+        .arg("--out")
+        .arg(free)
         .output()
         .expect("run tune");
     let log = String::from_utf8_lossy(&out.stderr);
@@ -216,23 +266,15 @@ fn datagen_then_tune_writes_a_weights_file() {
     let blended = number_after_in(&log, "result; training error ");
     assert!((blended - start_training).abs() > 1e-4, "{log}");
     for share in ["1.5", "-0.1", "x"] {
-        let bad = Command::new(env!("CARGO_BIN_EXE_tune"))
-            .args(["-score-share", share])
-            .arg("-data")
-            .arg(&data)
+        let bad = Command::new(env!("CARGO_BIN_EXE_trainer"))
+            .arg("tune")
+            .args(["--score-share", share])
+            .arg("--data")
+            .arg(data)
             .output()
             .expect("run tune");
-        assert_eq!(bad.status.code(), Some(2), "-score-share {share}");
+        assert_eq!(bad.status.code(), Some(2), "--score-share {share}");
     }
-    let _ = std::fs::remove_file(&free);
-
-    let bad = Command::new(env!("CARGO_BIN_EXE_tune"))
-        .args(["-data", "/nonexistent/file"])
-        .output()
-        .expect("run tune");
-    assert_eq!(bad.status.code(), Some(2));
-    let _ = std::fs::remove_file(&data);
-    let _ = std::fs::remove_file(&weights);
 }
 
 /// The number before `word` on the first line of `log` that holds it.
@@ -280,11 +322,12 @@ fn tune_holds_out_whole_games() {
     }
     let (data, weights) = (temp_path("games.txt"), temp_path("games.rs"));
     std::fs::write(&data, text).unwrap();
-    let out = Command::new(env!("CARGO_BIN_EXE_tune"))
-        .args(["-iterations", "1", "-min-count", "1"])
-        .arg("-data")
+    let out = Command::new(env!("CARGO_BIN_EXE_trainer"))
+        .arg("tune")
+        .args(["--iterations", "1", "--min-count", "1"])
+        .arg("--data")
         .arg(&data)
-        .arg("-out")
+        .arg("--out")
         .arg(&weights)
         .output()
         .expect("run tune");
@@ -296,11 +339,19 @@ fn tune_holds_out_whole_games() {
     assert!(held_out > 0, "{log}");
     assert_eq!(held_out % LENGTH, 0, "{log}");
     // A larger share holds out more whole games.
-    let out = Command::new(env!("CARGO_BIN_EXE_tune"))
-        .args(["-iterations", "1", "-min-count", "1", "-val-share", "0.3"])
-        .arg("-data")
+    let out = Command::new(env!("CARGO_BIN_EXE_trainer"))
+        .arg("tune")
+        .args([
+            "--iterations",
+            "1",
+            "--min-count",
+            "1",
+            "--val-share",
+            "0.3",
+        ])
+        .arg("--data")
         .arg(&data)
-        .arg("-out")
+        .arg("--out")
         .arg(&weights)
         .output()
         .expect("run tune");

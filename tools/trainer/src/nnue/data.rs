@@ -45,10 +45,17 @@ use std::path::Path;
 
 use chariot::board::{Color, Move, Piece, PieceKind, Position, Setup, Square};
 
+use crate::error::{Result, TrainerError};
 use crate::heldout::{GameTracker, Games};
 
-/// Size of one binary record in bytes.
-pub const RECORD_SIZE: usize = 40;
+pub use crate::error::{DataError, Place, RECORD_SIZE};
+
+/// A [`TrainerError::Malformed`] with a formatted reason.
+macro_rules! malformed {
+    ($($reason:tt)*) => {
+        TrainerError::Malformed(format!($($reason)*))
+    };
+}
 
 /// The largest score a record holds; text scores beyond it are clamped.
 pub const SCORE_LIMIT: i32 = 32000;
@@ -116,75 +123,34 @@ pub struct Entry {
     pub mv: Option<Move>,
 }
 
-/// Where a malformed input was found.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Place {
-    /// A text line (1-based).
-    Line(u64),
-    /// A binary record (1-based).
-    Record(u64),
-}
-
-impl fmt::Display for Place {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match *self {
-            Place::Line(n) => write!(f, "line {n}"),
-            Place::Record(n) => write!(
-                f,
-                "record {n} (byte {})",
-                (n.saturating_sub(1)) * RECORD_SIZE as u64
-            ),
-        }
-    }
-}
-
-/// Malformed input, or a read error, and where.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct DataError {
-    /// The line or record.
-    pub place: Place,
-    /// What is wrong.
-    pub reason: String,
-    /// An input/output error (reading cannot go on) rather than one bad line or record.
-    pub io: bool,
-}
-
-impl fmt::Display for DataError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}: {}", self.place, self.reason)
-    }
-}
-
-impl std::error::Error for DataError {}
-
 // ----- text ---------------------------------------------------------------------------
 
 impl Entry {
     /// Parses one text line (`<fen> | <score> | <result> [| <move>]`). The error says
     /// what is wrong; the caller adds the line number.
-    pub fn parse_line(line: &str) -> Result<Entry, String> {
+    pub fn parse_line(line: &str) -> Result<Entry> {
         let fields: Vec<&str> = line.split('|').map(str::trim).collect();
         let (fen, score, result, played) = match fields.as_slice() {
             [fen, score, result] => (*fen, *score, *result, None),
             [fen, score, result, played] => (*fen, *score, *result, Some(*played)),
             _ => {
-                return Err(format!(
+                return Err(malformed!(
                     "want '<fen> | <score> | <result> [| <move>]', found {} field(s)",
                     fields.len()
                 ))
             }
         };
-        let pos = Position::from_fen(fen).map_err(|e| format!("bad FEN '{fen}': {e}"))?;
+        let pos = Position::from_fen(fen).map_err(|e| malformed!("bad FEN '{fen}': {e}"))?;
         let score: i32 = score
             .parse()
-            .map_err(|_| format!("score '{score}' is not an integer"))?;
+            .map_err(|_| malformed!("score '{score}' is not an integer"))?;
         let result = GameResult::parse(result)
-            .ok_or_else(|| format!("result '{result}' is not 1.0, 0.5 or 0.0"))?;
+            .ok_or_else(|| malformed!("result '{result}' is not 1.0, 0.5 or 0.0"))?;
         let mv = match played {
             None => None,
             Some(text) => Some(
                 pos.parse_move(text)
-                    .map_err(|e| format!("move '{text}': {e}"))?,
+                    .map_err(|e| malformed!("move '{text}': {e}"))?,
             ),
         };
         Ok(Entry {
@@ -330,52 +296,54 @@ impl Record {
 
     /// Checks the record and unpacks it. `number` (1-based) goes into the error.
     pub fn decode(&self, number: u64) -> Result<Entry, DataError> {
-        self.decode_inner().map_err(|reason| DataError {
+        self.decode_inner().map_err(|e| DataError {
             place: Place::Record(number),
-            reason,
+            reason: e.to_string(),
             io: false,
         })
     }
 
-    fn decode_inner(&self) -> Result<Entry, String> {
+    fn decode_inner(&self) -> Result<Entry> {
         let b = &self.0;
         let occupancy = self.occupancy();
         if occupancy >> 90 != 0 {
-            return Err("occupancy bits beyond square 89 are set".to_string());
+            return Err(malformed!("occupancy bits beyond square 89 are set"));
         }
         let count = occupancy.count_ones() as usize;
         if count > 32 {
-            return Err(format!(
+            return Err(malformed!(
                 "{count} occupied squares, a record holds 32 pieces"
             ));
         }
         let codes = (0..32).map(|j| self.code(j)).collect::<Vec<u8>>();
         if let Some(j) = codes[..count].iter().position(|&c| c == NO_PIECE) {
-            return Err(format!("{count} occupied squares but only {j} piece codes"));
+            return Err(malformed!(
+                "{count} occupied squares but only {j} piece codes"
+            ));
         }
         if let Some(&c) = codes[..count].iter().find(|&&c| c >= 14) {
-            return Err(format!("bad piece code {c} (codes are 0..13)"));
+            return Err(malformed!("bad piece code {c} (codes are 0..13)"));
         }
         if codes[count..].iter().any(|&c| c != NO_PIECE) {
             let extra = codes[count..].iter().filter(|&&c| c != NO_PIECE).count();
-            return Err(format!(
+            return Err(malformed!(
                 "{} piece codes for {count} occupied squares",
                 count + extra
             ));
         }
         let result = GameResult::from_byte(b[30])
-            .ok_or_else(|| format!("bad result byte {} (0, 1 or 2)", b[30]))?;
+            .ok_or_else(|| malformed!("bad result byte {} (0, 1 or 2)", b[30]))?;
         let side = match b[31] {
             0 => Color::Red,
             1 => Color::Black,
-            other => return Err(format!("bad side-to-move byte {other} (0 or 1)")),
+            other => return Err(malformed!("bad side-to-move byte {other} (0 or 1)")),
         };
         if b[38] != 0 || b[39] != 0 {
-            return Err("reserved bytes 38..40 are not zero".to_string());
+            return Err(malformed!("reserved bytes 38..40 are not zero"));
         }
         let score = self.score();
         if i32::from(score).abs() > SCORE_LIMIT {
-            return Err(format!("score {score} beyond ±{SCORE_LIMIT}"));
+            return Err(malformed!("score {score} beyond ±{SCORE_LIMIT}"));
         }
         let mut board = [None; 90];
         for (sq, code) in self.pieces() {
@@ -389,9 +357,9 @@ impl Record {
             fullmove: u16_at(b, 34).max(1),
         };
         if u16_at(b, 34) == 0 {
-            return Err("full-move number 0".to_string());
+            return Err(malformed!("full-move number 0"));
         }
-        let pos = Position::from_setup(&setup).map_err(|e| format!("impossible board: {e}"))?;
+        let pos = Position::from_setup(&setup).map_err(|e| malformed!("impossible board: {e}"))?;
         let raw = self.move_raw();
         let mv = if raw == 0 {
             None
@@ -401,11 +369,11 @@ impl Record {
                 .then_some(())
                 .and_then(|_| Some((Square::try_from_index(from)?, Square::try_from_index(to)?)));
             let Some((from, to)) = squares.filter(|(f, t)| f != t) else {
-                return Err(format!("bad move code {raw:#06x}"));
+                return Err(malformed!("bad move code {raw:#06x}"));
             };
             let mv = Move::new(from, to);
             if !pos.legal_moves().contains(&mv) {
-                return Err(format!("move {mv} is not legal in the position"));
+                return Err(malformed!("move {mv} is not legal in the position"));
             }
             Some(mv)
         };
@@ -452,14 +420,14 @@ impl DataFormat {
 }
 
 /// Opens a file for reading; `-` is standard input.
-pub fn open_input(path: &str) -> Result<Box<dyn BufRead>, String> {
+pub fn open_input(path: &str) -> Result<Box<dyn BufRead>> {
     if path == "-" {
         Ok(Box::new(BufReader::with_capacity(
             1 << 20,
             std::io::stdin(),
         )))
     } else {
-        let file = File::open(path).map_err(|e| format!("{path}: {e}"))?;
+        let file = File::open(path).map_err(|e| TrainerError::io(path, e))?;
         Ok(Box::new(BufReader::with_capacity(1 << 20, file)))
     }
 }
@@ -516,9 +484,9 @@ impl Reader {
             if line.is_empty() {
                 continue;
             }
-            return Some(Entry::parse_line(line).map_err(|reason| DataError {
+            return Some(Entry::parse_line(line).map_err(|e| DataError {
                 place: Place::Line(self.number),
-                reason,
+                reason: e.to_string(),
                 io: false,
             }));
         }
@@ -676,9 +644,12 @@ const BAD_EXAMPLES: usize = 10;
 
 impl LoadReport {
     /// Counts a malformed line or record, or returns the error under `Abort`.
-    pub fn bad_input(&mut self, e: DataError, bad: BadInput, file: &str) -> Result<(), String> {
+    pub fn bad_input(&mut self, e: DataError, bad: BadInput, file: &str) -> Result<()> {
         if e.io || bad == BadInput::Abort {
-            return Err(format!("{file}: {e}"));
+            return Err(TrainerError::Data {
+                file: file.to_string(),
+                error: e,
+            });
         }
         self.bad += 1;
         if self.bad_examples.len() < BAD_EXAMPLES {
@@ -739,7 +710,7 @@ pub fn load_dataset(
     filters: &Filters,
     bad: BadInput,
     limit: Option<usize>,
-) -> Result<(Dataset, LoadReport), String> {
+) -> Result<(Dataset, LoadReport)> {
     let mut data = Dataset::default();
     let mut tracker = GameTracker::new();
     let mut report = LoadReport::default();
@@ -782,7 +753,7 @@ pub fn load(
     filters: &Filters,
     bad: BadInput,
     limit: Option<usize>,
-) -> Result<(Vec<Record>, LoadReport), String> {
+) -> Result<(Vec<Record>, LoadReport)> {
     load_dataset(paths, filters, bad, limit).map(|(data, report)| (data.records, report))
 }
 

@@ -6,6 +6,14 @@
 use chariot::board::{Color, Position, Square};
 
 use super::data::Record;
+use crate::error::{Result, TrainerError};
+
+/// A [`TrainerError::NetFile`] with a formatted reason.
+macro_rules! net_file {
+    ($($reason:tt)*) => {
+        TrainerError::NetFile(format!($($reason)*))
+    };
+}
 
 /// Input features per perspective: 2 sides × 7 kinds × 90 squares.
 pub const INPUTS: usize = 1260;
@@ -245,8 +253,8 @@ impl Network {
     }
 
     /// Writes the quantised net file.
-    pub fn write(&self, path: &std::path::Path) -> Result<(), String> {
-        std::fs::write(path, self.to_bytes()).map_err(|e| format!("{}: {e}", path.display()))
+    pub fn write(&self, path: &std::path::Path) -> Result<()> {
+        std::fs::write(path, self.to_bytes()).map_err(|e| TrainerError::io(path.display(), e))
     }
 }
 
@@ -291,12 +299,12 @@ fn u32_at(bytes: &[u8], at: usize) -> u32 {
 impl QuantisedNet {
     /// Reads and checks a net file: size, magic, version, architecture, sizes, QA, QB
     /// and the payload hash; the error says which is wrong.
-    pub fn from_bytes(bytes: &[u8]) -> Result<QuantisedNet, String> {
+    pub fn from_bytes(bytes: &[u8]) -> Result<QuantisedNet> {
         if bytes.len() < HEADER_SIZE {
-            return Err(format!("{} bytes: too short for the header", bytes.len()));
+            return Err(net_file!("{} bytes: too short for the header", bytes.len()));
         }
         if &bytes[..4] != MAGIC {
-            return Err(format!("magic {:?}, expected CHNN", &bytes[..4]));
+            return Err(net_file!("magic {:?}, expected CHNN", &bytes[..4]));
         }
         let fields = [
             ("format version", 4, VERSION),
@@ -309,20 +317,20 @@ impl QuantisedNet {
         for (name, at, want) in fields {
             let got = u32_at(bytes, at);
             if got != want {
-                return Err(format!("{name} {got}, expected {want}"));
+                return Err(net_file!("{name} {got}, expected {want}"));
             }
         }
         if bytes.len() != FILE_SIZE {
-            return Err(format!("{} bytes, expected {FILE_SIZE}", bytes.len()));
+            return Err(net_file!("{} bytes, expected {FILE_SIZE}", bytes.len()));
         }
         let scale = u32_at(bytes, 28);
         if scale == 0 || scale > i32::MAX as u32 {
-            return Err(format!("SCALE {scale} out of range"));
+            return Err(net_file!("SCALE {scale} out of range"));
         }
         let hash = u64::from_le_bytes(bytes[32..40].try_into().expect("8 bytes"));
         let actual = fnv1a64(&bytes[HEADER_SIZE..]);
         if hash != actual {
-            return Err(format!(
+            return Err(net_file!(
                 "payload hash {actual:#018x} does not match the header's {hash:#018x}"
             ));
         }
@@ -378,6 +386,6 @@ impl QuantisedNet {
 
 /// The integer evaluation of a net file's bytes for `pos` (see
 /// [`QuantisedNet::evaluate`]); the error says what is wrong with the file.
-pub fn quantised_eval(bytes: &[u8], pos: &Position) -> Result<i32, String> {
+pub fn quantised_eval(bytes: &[u8], pos: &Position) -> Result<i32> {
     Ok(QuantisedNet::from_bytes(bytes)?.evaluate(pos))
 }

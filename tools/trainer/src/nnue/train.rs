@@ -22,6 +22,7 @@ use rayon::prelude::*;
 
 use super::data::Record;
 use super::net::{record_features, Network, FT_BIAS, HIDDEN, OUT_B, OUT_W, PARAMS, WEIGHT_CLIP};
+use crate::error::{Result, TrainerError};
 use crate::heldout::{Games, Shares, Split};
 use chariot::board::Color;
 use tourney::rng::Rng;
@@ -438,28 +439,35 @@ pub fn train(
     games: &Games,
     o: &TrainOptions,
     mut on_event: impl FnMut(Event<'_>),
-) -> Result<TrainingRun, String> {
+) -> Result<TrainingRun> {
     if o.batch == 0 || o.threads == 0 || o.epochs == 0 {
-        return Err("batch, threads and epochs must be positive".to_string());
+        return Err(TrainerError::Training(
+            "batch, threads and epochs must be positive".to_string(),
+        ));
     }
     if records.len() >= MIRROR_BIT as usize {
-        return Err(format!("{} positions: at most 2^31", records.len()));
+        return Err(TrainerError::Training(format!(
+            "{} positions: at most 2^31",
+            records.len()
+        )));
     }
     if games.positions() != records.len() {
-        return Err(format!(
+        return Err(TrainerError::Training(format!(
             "the games cover {} positions, not the {} given",
             games.positions(),
             records.len()
-        ));
+        )));
     }
     let shares_ok = |x: f64| (0.0..=1.0).contains(&x);
     if !shares_ok(o.val_share) || !shares_ok(o.test_share) || o.val_share + o.test_share >= 1.0 {
-        return Err("the validation and test shares must be in 0..1 and sum below 1".to_string());
+        return Err(TrainerError::Training(
+            "the validation and test shares must be in 0..1 and sum below 1".to_string(),
+        ));
     }
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(o.threads)
         .build()
-        .map_err(|e| format!("thread pool: {e}"))?;
+        .map_err(|e| TrainerError::Training(format!("thread pool: {e}")))?;
     train_in_pool(&pool, records, split_by_game(games, o), o, &mut on_event)
 }
 
@@ -469,10 +477,10 @@ fn train_in_pool(
     split: Split,
     o: &TrainOptions,
     on_event: &mut impl FnMut(Event<'_>),
-) -> Result<TrainingRun, String> {
+) -> Result<TrainingRun> {
     let (train_idx, val_idx) = (&split.train, &split.validation);
     if train_idx.is_empty() {
-        return Err("no training positions".to_string());
+        return Err(TrainerError::Training("no training positions".to_string()));
     }
     on_event(Event::Split(&split));
     let mut rng = Rng::new(o.seed);

@@ -1,4 +1,4 @@
-//! `make-openings`: an opening set for measuring strength, built from real games.
+//! `trainer make-openings`: an opening set for measuring strength, built from real games.
 //!
 //! Each game of the PGN/XQF files is cut after a number of plies drawn (by the seed) from
 //! `--plies MIN-MAX`; the position reached is a candidate when the side to move is not in
@@ -21,43 +21,41 @@ use chariot::board::{Move, Position};
 use chariot::eval::nnue::embedded;
 use chariot::notation::files::read_path;
 use chariot::search::{search, Config, Limits, Shared, Silent};
-use clap::Parser;
 use tourney::openings::{load_openings, OpeningFormat, HELD_OUT_MARK};
 use tourney::rng::Rng;
 
-#[derive(Parser)]
-#[command(
-    name = "make-openings",
-    about = "Build a held-out opening set from real games, balanced by a short search"
-)]
-struct Args {
+use crate::error::{Result, TrainerError};
+
+/// `trainer make-openings`'s flags.
+#[derive(clap::Args)]
+pub struct Args {
     /// The game files (PGN in any encoding `chariot pgn` reads, or XQF).
     #[arg(required = true)]
-    games: Vec<PathBuf>,
+    pub games: Vec<PathBuf>,
     /// The output EPD file.
     #[arg(short, long)]
-    output: PathBuf,
+    pub output: PathBuf,
     /// How many openings to keep.
     #[arg(long, default_value_t = 200)]
-    count: usize,
+    pub count: usize,
     /// Cut each game after MIN-MAX plies (drawn per game).
-    #[arg(long, default_value = "6-10")]
-    plies: String,
+    #[arg(long, value_name = "MIN-MAX", default_value = "6-10", value_parser = parse_plies)]
+    pub plies: (usize, usize),
     /// Search depth of the balance check.
     #[arg(long, default_value_t = 10)]
-    depth: i32,
+    pub depth: i32,
     /// Keep a position only when |score| ≤ this (engine units, rook = 1000).
     #[arg(long, default_value_t = 80)]
-    max_score: i32,
+    pub max_score: i32,
     /// Evaluate the balance check with the hand-crafted evaluation instead of the net.
     #[arg(long)]
-    hce: bool,
+    pub hce: bool,
     /// EPD files whose positions (and their mirrors) may not be in the set.
     #[arg(long)]
-    exclude: Vec<String>,
+    pub exclude: Vec<String>,
     /// Seed of the per-game cut and of the order in which candidates are tried.
     #[arg(long, default_value_t = 1)]
-    seed: u64,
+    pub seed: u64,
 }
 
 /// One candidate: the position, and the line from the start position that reached it.
@@ -79,27 +77,32 @@ fn file_name(path: &std::path::Path) -> String {
         .unwrap_or_else(|| path.display().to_string())
 }
 
-fn parse_plies(text: &str) -> Result<(usize, usize), String> {
+/// `MIN-MAX` plies, 1 ≤ MIN ≤ MAX ≤ 200.
+fn parse_plies(text: &str) -> Result<(usize, usize)> {
     text.split_once('-')
         .and_then(|(a, b)| Some((a.parse().ok()?, b.parse().ok()?)))
         .filter(|(a, b): &(usize, usize)| 1 <= *a && a <= b && *b <= 200)
-        .ok_or_else(|| format!("--plies: want MIN-MAX, 1 ≤ MIN ≤ MAX ≤ 200, got '{text}'"))
+        .ok_or_else(|| {
+            TrainerError::Usage(format!(
+                "--plies: want MIN-MAX, 1 ≤ MIN ≤ MAX ≤ 200, got '{text}'"
+            ))
+        })
 }
 
-fn run(args: &Args) -> Result<(), String> {
-    let (least, most) = parse_plies(&args.plies)?;
-    let mut excluded = HashSet::new();
-    for path in &args.exclude {
-        for opening in load_openings(path, OpeningFormat::Epd)? {
-            excluded.insert(mirror_key(&opening.position()?));
-        }
-    }
-    let mut rng = Rng::new(args.seed);
+/// The distinct candidate positions of the games, cut after plies drawn from
+/// `least..=most`, and the number of games read.
+fn candidates(
+    args: &Args,
+    (least, most): (usize, usize),
+    excluded: &HashSet<u64>,
+    rng: &mut Rng,
+) -> Result<(Vec<Candidate>, usize)> {
     let mut seen = HashSet::new();
     let mut candidates = Vec::new();
     let mut games = 0usize;
     for path in &args.games {
-        let file = read_path(path, None).map_err(|e| format!("{}: {e}", path.display()))?;
+        let file = read_path(path, None)
+            .map_err(|e| TrainerError::Other(format!("{}: {e}", path.display())))?;
         for (n, game) in file.read().enumerate() {
             games += 1;
             let cut = least + (rng.next_u64() % (most - least + 1) as u64) as usize;
@@ -125,6 +128,22 @@ fn run(args: &Args) -> Result<(), String> {
             });
         }
     }
+    Ok((candidates, games))
+}
+
+/// `trainer make-openings`.
+pub fn run(args: &Args) -> Result<()> {
+    let (least, most) = args.plies;
+    let mut excluded = HashSet::new();
+    for path in &args.exclude {
+        for opening in load_openings(path, OpeningFormat::Epd).map_err(TrainerError::Other)? {
+            excluded.insert(mirror_key(
+                &opening.position().map_err(TrainerError::Other)?,
+            ));
+        }
+    }
+    let mut rng = Rng::new(args.seed);
+    let (mut candidates, games) = candidates(args, (least, most), &excluded, &mut rng)?;
     // Shuffle (Fisher-Yates) so the kept set is a random sample of the distinct positions.
     for i in (1..candidates.len()).rev() {
         let j = (rng.next_u64() % (i as u64 + 1)) as usize;
@@ -138,7 +157,7 @@ fn run(args: &Args) -> Result<(), String> {
         net: if args.hce {
             None
         } else {
-            Some(embedded().map_err(|e| format!("the embedded net: {e}"))?)
+            Some(embedded().map_err(|e| TrainerError::Other(format!("the embedded net: {e}")))?)
         },
         ..Config::default()
     };
@@ -202,21 +221,13 @@ fn run(args: &Args) -> Result<(), String> {
         ));
     }
     let mut file = std::fs::File::create(&args.output)
-        .map_err(|e| format!("{}: {e}", args.output.display()))?;
+        .map_err(|e| TrainerError::io(args.output.display(), e))?;
     file.write_all(out.as_bytes())
-        .map_err(|e| format!("{}: {e}", args.output.display()))?;
+        .map_err(|e| TrainerError::io(args.output.display(), e))?;
     eprintln!(
         "make-openings: wrote {} openings to {}",
         kept.len(),
         args.output.display()
     );
     Ok(())
-}
-
-fn main() {
-    let args = Args::parse();
-    if let Err(e) = run(&args) {
-        eprintln!("make-openings: {e}");
-        std::process::exit(2);
-    }
 }

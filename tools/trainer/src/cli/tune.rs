@@ -1,17 +1,17 @@
-//! `tune`: fits the evaluation weights to game results (Texel's method).
+//! `trainer tune`: fits the evaluation weights to game results (Texel's method).
 //!
-//! Reads positions labelled with results (`<fen> | <result>`, or `datagen`'s
+//! Reads positions labelled with results (`<fen> | <result>`, or `trainer datagen`'s
 //! `<fen> | <score> | <result> | <move>`; the move column optional),
 //! finds the scaling constant K that best maps the current evaluation to results, then
 //! minimises the mean squared error between `sigmoid(K · eval)` and the targets with
 //! Adam over every weight but material (the documents' values stay fixed; with
-//! `-free-material` only the rook's stays, as the unit). The target is the game's
-//! result, or with `-score-share X` that share of `sigmoid(K · score)` of the recorded
-//! search score and the rest the result. Whole games are held out (`-val-share` of
+//! `--free-material` only the rook's stays, as the unit). The target is the game's
+//! result, or with `--score-share X` that share of `sigmoid(K · score)` of the recorded
+//! search score and the rest the result. Whole games are held out (`--val-share` of
 //! them, a tenth by default; games found and split as `trainer::heldout`
 //! describes: exactly from the move column, heuristically without it); the validation
 //! error is printed as it goes and the weights of the best validation error are kept.
-//! Writes `src/eval/weights.rs`.
+//! Writes `src/eval/weights.rs` (or `--out`).
 
 use std::fmt::Write as _;
 
@@ -19,7 +19,59 @@ use chariot::board::{Color, Position};
 use chariot::eval::hce::{feature, features, WEIGHTS};
 use chariot::eval::material::PHASE_MAX;
 use chariot::eval::TEMPO;
-use trainer::heldout::{GameTracker, Games, Shares};
+
+use crate::error::{Result, TrainerError};
+use crate::heldout::{GameTracker, Games, Shares};
+
+/// `trainer tune`'s flags.
+#[derive(clap::Args)]
+pub struct Args {
+    /// A file of labelled positions; repeat for more.
+    #[arg(long, value_name = "FILE", required = true)]
+    pub data: Vec<String>,
+    /// Adam iterations over the training positions.
+    #[arg(long, value_name = "N", default_value_t = 2000)]
+    pub iterations: usize,
+    /// Adam's step size, in centipawns.
+    #[arg(long, value_name = "R", default_value_t = 1.0)]
+    pub rate: f64,
+    /// A feature seen in fewer training positions than this keeps its weight.
+    #[arg(long, value_name = "N", default_value_t = 100)]
+    pub min_count: usize,
+    /// L2 pull toward the starting weights, per centipawn squared.
+    #[arg(long, value_name = "L", default_value_t = 1e-7)]
+    pub lambda: f64,
+    /// Fit material too (all but the rook's value, the unit).
+    #[arg(long)]
+    pub free_material: bool,
+    /// The share of the search score in the target, 0 to 1 (the rest is the result).
+    #[arg(long, value_name = "X", default_value_t = 0.0, value_parser = score_share)]
+    pub score_share: f64,
+    /// The share of games held out for validation, 0 to below 1.
+    #[arg(long, value_name = "X", default_value_t = 0.1, value_parser = val_share)]
+    pub val_share: f64,
+    /// The weights file written.
+    #[arg(long, value_name = "FILE", default_value = "src/eval/weights.rs")]
+    pub out: String,
+}
+
+/// A number in 0..=1.
+fn score_share(value: &str) -> Result<f64> {
+    value
+        .parse()
+        .ok()
+        .filter(|x: &f64| (0.0..=1.0).contains(x))
+        .ok_or_else(|| TrainerError::Usage(format!("bad value {value}")))
+}
+
+/// A number in 0..1.
+fn val_share(value: &str) -> Result<f64> {
+    value
+        .parse()
+        .ok()
+        .filter(|x: &f64| (0.0..1.0).contains(x))
+        .ok_or_else(|| TrainerError::Usage(format!("bad value {value}")))
+}
 
 struct Sample {
     counts: Vec<(u16, i16)>,
@@ -34,87 +86,15 @@ struct Sample {
     score: Option<f64>,
 }
 
-struct Options {
-    data: Vec<String>,
-    iterations: usize,
-    rate: f64,
-    out: String,
-    min_count: usize,
-    /// L2 pull toward the starting weights, per centipawn squared.
-    lambda: f64,
-    /// Material is fitted too (but the rook's value, the unit).
-    free_material: bool,
-    /// The share of the search score in the target (the rest is the result).
-    score_share: f64,
-    /// The share of games held out for validation.
-    val_share: f64,
-}
-
-fn parse_args() -> Result<Options, String> {
-    let mut o = Options {
-        data: Vec::new(),
-        iterations: 2000,
-        rate: 1.0,
-        out: "src/eval/weights.rs".to_string(),
-        min_count: 100,
-        lambda: 1e-7,
-        free_material: false,
-        score_share: 0.0,
-        val_share: 0.1,
-    };
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let mut i = 0;
-    while i < args.len() {
-        if args[i] == "-free-material" {
-            o.free_material = true;
-            i += 1;
-            continue;
-        }
-        let value = args
-            .get(i + 1)
-            .ok_or_else(|| format!("{} needs a value", args[i]))?
-            .clone();
-        let bad = format!("{}: bad value {value}", args[i]);
-        match args[i].as_str() {
-            "-data" => o.data.push(value.clone()),
-            "-iterations" => o.iterations = value.parse().map_err(|_| bad.clone())?,
-            "-rate" => o.rate = value.parse().map_err(|_| bad.clone())?,
-            "-lambda" => o.lambda = value.parse().map_err(|_| bad.clone())?,
-            "-min-count" => o.min_count = value.parse().map_err(|_| bad.clone())?,
-            "-score-share" => {
-                o.score_share = value
-                    .parse()
-                    .ok()
-                    .filter(|x: &f64| (0.0..=1.0).contains(x))
-                    .ok_or_else(|| bad.clone())?
-            }
-            "-val-share" => {
-                o.val_share = value
-                    .parse()
-                    .ok()
-                    .filter(|x: &f64| (0.0..1.0).contains(x))
-                    .ok_or_else(|| bad.clone())?
-            }
-            "-out" => o.out = value.clone(),
-            other => return Err(format!("unknown option {other}")),
-        }
-        i += 2;
-    }
-    if o.data.is_empty() {
-        return Err("no -data file".to_string());
-    }
-    Ok(o)
-}
-
 /// The samples of the files and their games (found on every line, before the quiet
 /// filter; each file starts a new game).
-fn load(paths: &[String]) -> Result<(Vec<Sample>, Games), String> {
+fn load(paths: &[String]) -> Result<(Vec<Sample>, Games)> {
     let mut out = Vec::new();
     let mut games = Games::new();
     let mut tracker = GameTracker::new();
     for path in paths {
         tracker.end_game();
-        let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
+        let text = std::fs::read_to_string(path).map_err(|e| TrainerError::io(path, e))?;
         for (n, line) in text.lines().enumerate() {
             // `<fen> | <result>` or datagen's `<fen> | <score> | <result> [| <move>]`.
             let fields: Vec<&str> = line.split('|').map(str::trim).collect();
@@ -124,14 +104,17 @@ fn load(paths: &[String]) -> Result<(Vec<Sample>, Games), String> {
                 [fen, score, result, played] => (*fen, Some(*score), *result, Some(*played)),
                 _ => continue,
             };
-            let pos = Position::from_fen(fen).map_err(|e| format!("{path}:{}: {e}", n + 1))?;
-            let result: f64 = result
-                .parse()
-                .map_err(|_| format!("{path}:{}: bad result", n + 1))?;
+            let bad = |reason: String| TrainerError::Line {
+                path: path.clone(),
+                line: n + 1,
+                reason,
+            };
+            let pos = Position::from_fen(fen).map_err(|e| bad(e.to_string()))?;
+            let result: f64 = result.parse().map_err(|_| bad("bad result".to_string()))?;
             let score = score
                 .map(|s| s.parse::<f64>())
                 .transpose()
-                .map_err(|_| format!("{path}:{}: bad score", n + 1))?;
+                .map_err(|_| bad("bad score".to_string()))?;
             let played = played.and_then(|m| pos.parse_move(m).ok());
             tracker.observe(&pos, result, played);
             // The static evaluation is fitted to quiet positions only.
@@ -292,25 +275,10 @@ fn render(w: &[f64], free_material: bool) -> String {
     out
 }
 
-fn main() {
-    let options = match parse_args() {
-        Ok(o) => o,
-        Err(e) => {
-            eprintln!("tune: {e}");
-            eprintln!("usage: tune -data FILE [-data FILE..] [-iterations N] [-rate R] [-min-count N] [-lambda L] [-free-material] [-score-share X] [-val-share X] [-out FILE]");
-            std::process::exit(2);
-        }
-    };
-    let (samples, games) = match load(&options.data) {
-        Ok(s) => s,
-        Err(e) => {
-            eprintln!("tune: {e}");
-            std::process::exit(2);
-        }
-    };
-    // Whole games are held out.
+/// The samples split by game into training and validation ones.
+fn split(samples: Vec<Sample>, games: &Games, val_share: f64) -> (Vec<Sample>, Vec<Sample>) {
     let split = games.split(Shares {
-        validation: options.val_share,
+        validation: val_share,
         test: 0.0,
     });
     let mut held_out = vec![false; samples.len()];
@@ -321,8 +289,8 @@ fn main() {
         .into_iter()
         .zip(held_out)
         .partition(|(_, held)| *held);
-    let mut train: Vec<Sample> = train.into_iter().map(|(s, _)| s).collect();
-    let mut valid: Vec<Sample> = valid.into_iter().map(|(s, _)| s).collect();
+    let train: Vec<Sample> = train.into_iter().map(|(s, _)| s).collect();
+    let valid: Vec<Sample> = valid.into_iter().map(|(s, _)| s).collect();
     eprintln!(
         "tune: {} training and {} validation positions ({} and {} games, held out by game)",
         train.len(),
@@ -330,24 +298,24 @@ fn main() {
         split.train_games,
         split.validation_games
     );
+    (train, valid)
+}
 
+/// Which features stay as they are: material (but with `--free-material`), and those
+/// too rare in the training positions to fit.
+fn frozen_features(train: &[Sample], args: &Args) -> Vec<bool> {
     let n = feature::COUNT;
-    let mut w: Vec<f64> = WEIGHTS
-        .iter()
-        .flat_map(|s| [f64::from(s.mg), f64::from(s.eg)])
-        .collect();
-    // Features too rare to fit, and material, stay as they are.
     let mut seen = vec![0usize; n];
-    for s in &train {
+    for s in train {
         for &(f, _) in &s.counts {
             seen[f as usize] += 1;
         }
     }
     let frozen: Vec<bool> = (0..n)
         .map(|f| {
-            let fixed_material = f < feature::PST
-                && !(options.free_material && material_fitted(f - feature::MATERIAL));
-            fixed_material || seen[f] < options.min_count
+            let fixed_material =
+                f < feature::PST && !(args.free_material && material_fitted(f - feature::MATERIAL));
+            fixed_material || seen[f] < args.min_count
         })
         .collect();
     eprintln!(
@@ -355,14 +323,18 @@ fn main() {
         frozen.iter().filter(|&&x| !x).count(),
         n
     );
-    let k = fit_k(&train, &w);
+    frozen
+}
+
+/// Fits K, then blends the search score into the targets under `--score-share`.
+fn fit_targets(train: &mut [Sample], valid: &mut [Sample], w: &[f64], share: f64) -> f64 {
+    let k = fit_k(train, w);
     eprintln!(
         "tune: K = {k:.4}, training error {:.6}, validation error {:.6}",
-        error(&train, &w, k),
-        error(&valid, &w, k)
+        error(train, w, k),
+        error(valid, w, k)
     );
-    if options.score_share > 0.0 {
-        let share = options.score_share;
+    if share > 0.0 {
         for s in train.iter_mut().chain(valid.iter_mut()) {
             if let Some(score) = s.score {
                 s.target = share * sigmoid(k, score) + (1.0 - share) * s.result;
@@ -371,55 +343,87 @@ fn main() {
         eprintln!(
             "tune: targets {share} score, {} result; training error {:.6}, validation error {:.6}",
             1.0 - share,
-            error(&train, &w, k),
-            error(&valid, &w, k)
+            error(train, w, k),
+            error(valid, w, k)
         );
     }
+    k
+}
 
-    let (b1, b2, eps) = (0.9, 0.999, 1e-8);
-    let mut m = vec![0.0; 2 * n];
-    let mut v = vec![0.0; 2 * n];
-    let start = w.clone();
-    let mut best = (error(&valid, &w, k), w.clone());
+/// The gradient of the training error over the weights (mg, eg interleaved).
+fn gradient(train: &[Sample], w: &[f64], k: f64) -> Vec<f64> {
     let ln10 = std::f64::consts::LN_10;
-    for it in 1..=options.iterations {
-        let mut grad = vec![0.0; 2 * n];
-        for s in &train {
-            let (e, scale) = evaluate(s, &w);
-            let p = sigmoid(k, e);
-            let g = 2.0 * (p - s.target) * p * (1.0 - p) * k * ln10 / 400.0 * scale;
-            for &(f, c) in &s.counts {
-                let c = f64::from(c) * g;
-                grad[2 * f as usize] += c * s.mg;
-                grad[2 * f as usize + 1] += c * (1.0 - s.mg);
-            }
+    let mut grad = vec![0.0; w.len()];
+    for s in train {
+        let (e, scale) = evaluate(s, w);
+        let p = sigmoid(k, e);
+        let g = 2.0 * (p - s.target) * p * (1.0 - p) * k * ln10 / 400.0 * scale;
+        for &(f, c) in &s.counts {
+            let c = f64::from(c) * g;
+            grad[2 * f as usize] += c * s.mg;
+            grad[2 * f as usize + 1] += c * (1.0 - s.mg);
         }
+    }
+    grad
+}
+
+/// Adam from the weights `w` over the free features; returns the best validation
+/// error and its weights.
+fn fit(
+    train: &[Sample],
+    valid: &[Sample],
+    mut w: Vec<f64>,
+    frozen: &[bool],
+    k: f64,
+    args: &Args,
+) -> (f64, Vec<f64>) {
+    let (b1, b2, eps) = (0.9, 0.999, 1e-8);
+    let size = w.len();
+    let mut m = vec![0.0; size];
+    let mut v = vec![0.0; size];
+    let start = w.clone();
+    let mut best = (error(valid, &w, k), w.clone());
+    for it in 1..=args.iterations {
+        let grad = gradient(train, &w, k);
         let count = train.len() as f64;
-        for i in 0..2 * n {
+        for i in 0..size {
             if frozen[i / 2] {
                 continue;
             }
-            let g = grad[i] / count + 2.0 * options.lambda * (w[i] - start[i]);
+            let g = grad[i] / count + 2.0 * args.lambda * (w[i] - start[i]);
             m[i] = b1 * m[i] + (1.0 - b1) * g;
             v[i] = b2 * v[i] + (1.0 - b2) * g * g;
             let mh = m[i] / (1.0 - b1.powi(it as i32));
             let vh = v[i] / (1.0 - b2.powi(it as i32));
-            w[i] -= options.rate * mh / (vh.sqrt() + eps);
+            w[i] -= args.rate * mh / (vh.sqrt() + eps);
         }
-        if it % 50 == 0 || it == options.iterations {
-            let ve = error(&valid, &w, k);
+        if it % 50 == 0 || it == args.iterations {
+            let ve = error(valid, &w, k);
             eprintln!(
                 "tune: iteration {it}: training {:.6}, validation {ve:.6}",
-                error(&train, &w, k)
+                error(train, &w, k)
             );
             if ve < best.0 {
                 best = (ve, w.clone());
             }
         }
     }
+    best
+}
+
+/// `trainer tune`.
+pub fn run(args: &Args) -> Result<()> {
+    let (samples, games) = load(&args.data)?;
+    // Whole games are held out.
+    let (mut train, mut valid) = split(samples, &games, args.val_share);
+    let w: Vec<f64> = WEIGHTS
+        .iter()
+        .flat_map(|s| [f64::from(s.mg), f64::from(s.eg)])
+        .collect();
+    let frozen = frozen_features(&train, args);
+    let k = fit_targets(&mut train, &mut valid, &w, args.score_share);
+    let best = fit(&train, &valid, w, &frozen, k, args);
     eprintln!("tune: best validation error {:.6}", best.0);
-    if let Err(e) = std::fs::write(&options.out, render(&best.1, options.free_material)) {
-        eprintln!("tune: {}: {e}", options.out);
-        std::process::exit(1);
-    }
+    std::fs::write(&args.out, render(&best.1, args.free_material))
+        .map_err(|e| TrainerError::io(&args.out, e))
 }

@@ -1,0 +1,339 @@
+//! `trainer datagen`: self-play games at a fixed node count, writing every searched position
+//! with the search's score and the game's result, for training a net (`train`) or
+//! fitting the hand-crafted weights (`tune`).
+//!
+//! The games are played with the embedded net (`--net embedded`, the default), a net
+//! file (`--net FILE`) or the hand-crafted evaluation (`--net hce`).
+//!
+//! Each game starts from an opening of the file (or the start position), plays a few
+//! random legal moves for variety (`--random MIN-MAX` plies, 2-8 by default), then lets
+//! Chariot play both sides. Games end by the rules (mate, 困毙, repetition rulings, the
+//! natural limit) or by adjudication: a win when the search has agreed on a decisive
+//! score (`--win-score`) for `--win-plies` plies, a draw when a long game
+//! (`--draw-after` plies) has stayed level (`--draw-score`) for `--draw-plies` plies.
+//!
+//! Output lines: `<fen> | <score> | <result> | <move>`: the score of the search, from
+//! Red's point of view in engine units (rook 1000; mates as `±(30000 - plies)`), the
+//! game's result for Red (`1.0`, `0.5`, `0.0`) and the move played (ICCS). Nothing is
+//! filtered here: the loaders drop positions in check, captures, early plies and mate
+//! or extreme scores, each as an option.
+
+use std::io::Write;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Instant;
+
+use chariot::board::{Color, GameRules, Move, Position};
+use chariot::eval::nnue::{embedded, Network};
+use chariot::search::{search, Config, Limits, Shared, Silent};
+use tourney::openings::{is_held_out, load_openings, OpeningFormat};
+use tourney::rng::Rng;
+
+use crate::error::{Result, TrainerError};
+use crate::progress::Progress;
+
+/// `trainer datagen`'s flags.
+#[derive(clap::Args)]
+pub struct Args {
+    /// Games to play.
+    #[arg(long, default_value_t = 1000)]
+    pub games: usize,
+    /// Threads, each playing whole games (at least 1).
+    #[arg(long, default_value_t = 1)]
+    pub threads: u64,
+    /// Nodes per move (at least 100); each search gets up to half as many again, drawn.
+    #[arg(long, default_value_t = 5000)]
+    pub nodes: u64,
+    /// EPD file of the openings to start from (default: the start position); a
+    /// held-out set is refused.
+    #[arg(long, value_name = "FILE")]
+    pub openings: Option<String>,
+    /// Output file; the lines are appended.
+    #[arg(long, value_name = "FILE", default_value = "datagen.txt")]
+    pub out: String,
+    /// Seed of the openings drawn, the random plies and the node counts (thread t
+    /// draws from seed × 1000 + t).
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Random plies played from the opening before the engine takes over, drawn per
+    /// game from MIN-MAX (MAX at most 100).
+    #[arg(long, value_name = "MIN-MAX", default_value = "2-8", value_parser = parse_random)]
+    pub random: (u64, u64),
+    /// Adjudicate a win when |score| ≥ CP (engine units, at most 20000) ...
+    #[arg(long, value_name = "CP", default_value_t = 1200)]
+    pub win_score: u64,
+    /// ... for this many plies in a row (1-1000).
+    #[arg(long, value_name = "N", default_value_t = 8)]
+    pub win_plies: u64,
+    /// Adjudicate a draw only after this many plies (at most 10000) ...
+    #[arg(long, value_name = "PLIES", default_value_t = 160)]
+    pub draw_after: u64,
+    /// ... when |score| ≤ CP (at most 20000) ...
+    #[arg(long, value_name = "CP", default_value_t = 15)]
+    pub draw_score: u64,
+    /// ... for this many plies in a row (1-1000).
+    #[arg(long, value_name = "N", default_value_t = 20)]
+    pub draw_plies: u64,
+    /// The evaluation the games are played with: the embedded net, the hand-crafted
+    /// evaluation (hce) or a net file.
+    #[arg(long, value_name = "embedded|hce|FILE", default_value = "embedded")]
+    pub net: String,
+}
+
+/// `MIN-MAX` random plies, MIN ≤ MAX ≤ 100.
+fn parse_random(value: &str) -> Result<(u64, u64)> {
+    value
+        .split_once('-')
+        .and_then(|(a, b)| Some((a.parse().ok()?, b.parse().ok()?)))
+        .filter(|(a, b): &(u64, u64)| a <= b && *b <= 100)
+        .ok_or_else(|| TrainerError::Usage(format!("want MIN-MAX plies, got {value}")))
+}
+
+/// The settings of a run: the flags clamped to their ranges, and the net loaded.
+struct Options {
+    games: usize,
+    threads: usize,
+    nodes: u64,
+    seed: u64,
+    random: (u64, u64),
+    win_score: i32,
+    win_plies: u32,
+    draw_after: usize,
+    draw_score: i32,
+    draw_plies: u32,
+    /// The net the games are played with; `None`: the hand-crafted evaluation.
+    net: Option<Arc<Network>>,
+}
+
+impl Options {
+    fn new(a: &Args) -> Result<Options> {
+        let net = match a.net.as_str() {
+            "hce" => None,
+            "embedded" => Some(
+                embedded().map_err(|e| TrainerError::Other(format!("the embedded net: {e}")))?,
+            ),
+            path => Some(Arc::new(
+                Network::load(std::path::Path::new(path))
+                    .map_err(|e| TrainerError::Other(format!("--net {path}: {e}")))?,
+            )),
+        };
+        Ok(Options {
+            games: a.games,
+            threads: a.threads.max(1) as usize,
+            nodes: a.nodes.max(100),
+            seed: a.seed,
+            random: a.random,
+            win_score: a.win_score.min(20000) as i32,
+            win_plies: a.win_plies.clamp(1, 1000) as u32,
+            draw_after: a.draw_after.min(10000) as usize,
+            draw_score: a.draw_score.min(20000) as i32,
+            draw_plies: a.draw_plies.clamp(1, 1000) as u32,
+            net,
+        })
+    }
+}
+
+/// One recorded position: FEN, score for Red, and the move played.
+struct Record {
+    fen: String,
+    red_score: i32,
+    played: Move,
+}
+
+/// Plays one game and returns the recorded positions and the result for Red.
+fn play_game(start: &Position, rng: &mut Rng, o: &Options) -> (Vec<Record>, f32) {
+    let mut pos = start.clone();
+    // A few random moves for variety.
+    let (least, most) = o.random;
+    let random_plies = least + rng.next_u64() % (most - least + 1);
+    for _ in 0..random_plies {
+        let moves = pos.legal_moves();
+        if moves.is_empty() {
+            break;
+        }
+        let mv = moves[(rng.next_u64() % moves.len() as u64) as usize];
+        pos.play(mv);
+    }
+    let shared = Shared::new(8);
+    let config = Config {
+        net: o.net.clone(),
+        ..Config::default()
+    };
+    let rules = GameRules::default();
+    let mut recorded = Vec::new();
+    let mut decisive = [0u32; 2];
+    let mut quiet_draw = 0u32;
+    for ply in 0..400 {
+        if let Some(end) = pos.game_end(&rules, ply) {
+            let result = match end.loser() {
+                None => 0.5,
+                Some(Color::Red) => 0.0,
+                Some(Color::Black) => 1.0,
+            };
+            return (recorded, result);
+        }
+        // Vary the effort a little so games differ.
+        let nodes = o.nodes;
+        let limits = Limits {
+            nodes: Some(nodes + rng.next_u64() % (nodes / 2 + 1)),
+            ..Limits::default()
+        };
+        let outcome = search(&pos, &limits, &config, &shared, &Silent);
+        let Some(best) = outcome.best else {
+            break;
+        };
+        let us = pos.side_to_move();
+        let red_score = if us == Color::Red {
+            outcome.score
+        } else {
+            -outcome.score
+        };
+        recorded.push(Record {
+            fen: pos.to_fen(),
+            red_score,
+            played: best,
+        });
+        // Adjudicate decisive scores agreed over several plies, and long dead-level games.
+        if outcome.score.abs() >= o.win_score {
+            let winner = if outcome.score > 0 { us } else { !us };
+            decisive[winner.index()] += 1;
+            decisive[(!winner).index()] = 0;
+            if decisive[winner.index()] >= o.win_plies {
+                return (recorded, if winner == Color::Red { 1.0 } else { 0.0 });
+            }
+        } else {
+            decisive = [0, 0];
+        }
+        if ply >= o.draw_after && outcome.score.abs() <= o.draw_score {
+            quiet_draw += 1;
+            if quiet_draw >= o.draw_plies {
+                return (recorded, 0.5);
+            }
+        } else {
+            quiet_draw = 0;
+        }
+        pos.play(best);
+    }
+    (recorded, 0.5)
+}
+
+/// The positions games start from: the openings of the file (a held-out set refused),
+/// or the start position.
+fn starts(openings: Option<&str>) -> Result<Vec<Position>> {
+    let Some(path) = openings else {
+        return Ok(vec![Position::startpos()]);
+    };
+    if std::fs::read_to_string(path).is_ok_and(|text| is_held_out(&text)) {
+        return Err(TrainerError::Usage(format!(
+            "{path} is a held-out opening set (it measures strength): train on other openings"
+        )));
+    }
+    let list = load_openings(path, OpeningFormat::Epd).map_err(TrainerError::Other)?;
+    let starts: Vec<Position> = list.iter().filter_map(|o| o.position().ok()).collect();
+    if starts.is_empty() {
+        return Err(TrainerError::Other("no usable opening".to_string()));
+    }
+    Ok(starts)
+}
+
+/// What the threads share: the work, the output and the counts.
+struct Run<'a> {
+    options: &'a Options,
+    starts: &'a [Position],
+    file: Mutex<std::io::BufWriter<std::fs::File>>,
+    /// The next game to start.
+    next: AtomicUsize,
+    /// Games finished.
+    finished: AtomicUsize,
+    /// Positions written.
+    positions: AtomicUsize,
+    started: Instant,
+    progress: Progress,
+}
+
+impl Run<'_> {
+    /// One thread's share: games until none is left.
+    fn thread(&self, t: usize) {
+        let o = self.options;
+        let mut rng = Rng::new(o.seed.wrapping_mul(1000).wrapping_add(t as u64));
+        loop {
+            let game = self.next.fetch_add(1, Ordering::Relaxed);
+            if game >= o.games {
+                break;
+            }
+            let start = &self.starts[(rng.next_u64() % self.starts.len() as u64) as usize];
+            let (records, result) = play_game(start, &mut rng, o);
+            let total = self.positions.fetch_add(records.len(), Ordering::Relaxed) + records.len();
+            self.write(&records, result);
+            let finished = self.finished.fetch_add(1, Ordering::Relaxed) + 1;
+            self.report(game, finished, total);
+        }
+    }
+
+    fn write(&self, records: &[Record], result: f32) {
+        if let Ok(mut out) = self.file.lock() {
+            for r in records {
+                let _ = writeln!(
+                    out,
+                    "{} | {} | {result:.1} | {}",
+                    r.fen, r.red_score, r.played
+                );
+            }
+            let _ = out.flush();
+        }
+    }
+
+    /// The bar on a terminal; otherwise a log line every 50 games.
+    fn report(&self, game: usize, finished: usize, total: usize) {
+        let seconds = self.started.elapsed().as_secs_f64();
+        if self.progress.is_quiet() {
+            if (game + 1) % 50 == 0 {
+                eprintln!(
+                    "datagen: {} games, {total} positions, {seconds:.0} s",
+                    game + 1
+                );
+            }
+        } else {
+            self.progress.update(
+                finished as u64,
+                format!(
+                    "{total} positions, {:.0} positions/s",
+                    total as f64 / seconds.max(1e-9)
+                ),
+            );
+        }
+    }
+}
+
+/// `trainer datagen`.
+pub fn run(args: &Args) -> Result<()> {
+    let options = Options::new(args)?;
+    let starts = starts(args.openings.as_deref())?;
+    let file = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(&args.out)
+        .map_err(|e| TrainerError::io(&args.out, e))?;
+    let run = Run {
+        options: &options,
+        starts: &starts,
+        file: Mutex::new(std::io::BufWriter::new(file)),
+        next: AtomicUsize::new(0),
+        finished: AtomicUsize::new(0),
+        positions: AtomicUsize::new(0),
+        started: Instant::now(),
+        progress: Progress::new(
+            options.games as u64,
+            "datagen {bar:30} {pos}/{len} games, {msg}, {elapsed} elapsed, {eta} left",
+        ),
+    };
+    run.progress.update(0, "0 positions".to_string());
+    std::thread::scope(|scope| {
+        for t in 0..options.threads {
+            let run = &run;
+            scope.spawn(move || run.thread(t));
+        }
+    });
+    run.progress.finish();
+    Ok(())
+}
