@@ -255,7 +255,10 @@ fn seeds_from_event(
     earlier.resumed = Some(state);
     earlier.state_file = None;
     earlier.pgn_out = None;
-    let st = replay(&earlier).map_err(|e| format!("-seeding results={path}: {e}"))?;
+    let st = replay(&earlier).map_err(|source| CliError::Seeding {
+        path: path.to_string(),
+        source,
+    })?;
     let mut order: Vec<usize> = st
         .placings
         .iter()

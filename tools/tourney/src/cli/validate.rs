@@ -81,7 +81,7 @@ fn engines(engines: &[EngineArgs], each: &EngineArgs) -> Result<Vec<EngineConfig
         ec.limits.margin_ms = 50;
         let mut has_clock = false;
         for (k, v) in each.pairs.iter().chain(e.pairs.iter()) {
-            apply(&mut ec, k, v, &mut has_clock).map_err(|e| CliError::Engine {
+            apply(&mut ec, k, v, &mut has_clock).map_err(|e| CliError::InEngine {
                 number: i + 1,
                 source: Box::new(e),
             })?;
