@@ -52,9 +52,100 @@ pub enum TimeControl {
     MoveTime(u64),
 }
 
+/// A time or time control the manager cannot read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ClockError {
+    /// Not seconds or minutes:seconds.
+    BadTime(String),
+    /// A period's move count (`M/` in `M/T`) is not a number; the time control.
+    BadMoveCount(String),
+    /// A period for the rest of the game before the last one; the time control.
+    OpenPeriodNotLast(String),
+    /// A time control without any time.
+    NoTime(String),
+    /// A `byoyomi=` value that is not `GAME/STEP/BYO`.
+    ByoYomiShape(String),
+    /// A `byoyomi=` value without any time.
+    ByoYomiNoTime(String),
+}
+
+impl fmt::Display for ClockError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ClockError::BadTime(t) => write!(f, "bad time '{t}' (seconds, or minutes:seconds)"),
+            ClockError::BadMoveCount(t) => write!(f, "bad move count in time control '{t}'"),
+            ClockError::OpenPeriodNotLast(t) => write!(
+                f,
+                "in '{t}' only the last period may be for the rest of the game"
+            ),
+            ClockError::NoTime(t) => write!(f, "time control '{t}' gives no time"),
+            ClockError::ByoYomiShape(t) => {
+                write!(f, "byoyomi wants GAME/STEP/BYO seconds, got '{t}'")
+            }
+            ClockError::ByoYomiNoTime(t) => write!(f, "byoyomi '{t}' gives no time"),
+        }
+    }
+}
+
+impl std::error::Error for ClockError {}
+
+/// Why a move lost on time ([`Clock::record`]); times in ms.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TimeForfeit {
+    /// Over a fixed time per move.
+    MoveTime { elapsed_ms: u64, move_ms: u64 },
+    /// Over what was left on a classic clock.
+    Clock { elapsed_ms: u64, left_ms: u64 },
+    /// Over the byo-yomi period.
+    ByoYomi { elapsed_ms: u64, byo_ms: u64 },
+    /// Over the per-move limit while in game time.
+    Step { elapsed_ms: u64, step_ms: u64 },
+    /// Over the game time left and a byo-yomi period after it.
+    GameAndByoYomi {
+        elapsed_ms: u64,
+        left_ms: u64,
+        byo_ms: u64,
+    },
+}
+
+impl fmt::Display for TimeForfeit {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            TimeForfeit::MoveTime {
+                elapsed_ms,
+                move_ms,
+            } => write!(f, "took {elapsed_ms} ms for a {move_ms} ms move"),
+            TimeForfeit::Clock {
+                elapsed_ms,
+                left_ms,
+            } => write!(f, "took {elapsed_ms} ms with {left_ms} ms on the clock"),
+            TimeForfeit::ByoYomi { elapsed_ms, byo_ms } => {
+                write!(f, "took {elapsed_ms} ms in byo-yomi of {byo_ms} ms")
+            }
+            TimeForfeit::Step {
+                elapsed_ms,
+                step_ms,
+            } => write!(
+                f,
+                "took {elapsed_ms} ms, over the per-move limit of {step_ms} ms"
+            ),
+            TimeForfeit::GameAndByoYomi {
+                elapsed_ms,
+                left_ms,
+                byo_ms,
+            } => write!(
+                f,
+                "took {elapsed_ms} ms with {left_ms} ms game time and {byo_ms} ms byo-yomi"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for TimeForfeit {}
+
 /// Parses a time in seconds: `12`, `0.5`, `1:30` (minutes:seconds) or `1:00:00`.
-pub fn parse_seconds(text: &str) -> Result<u64, String> {
-    let bad = || format!("bad time '{text}' (seconds, or minutes:seconds)");
+pub fn parse_seconds(text: &str) -> Result<u64, ClockError> {
+    let bad = || ClockError::BadTime(text.to_string());
     let mut total = 0.0f64;
     for part in text.split(':') {
         let v: f64 = part.trim().parse().map_err(|_| bad())?;
@@ -68,7 +159,7 @@ pub fn parse_seconds(text: &str) -> Result<u64, String> {
 
 impl TimeControl {
     /// Parses a `tc=` value: `inf`, `T`, `T+I`, `M/T`, `M/T+I`, `M/T,M2/T2[+I]`.
-    pub fn parse(text: &str) -> Result<TimeControl, String> {
+    pub fn parse(text: &str) -> Result<TimeControl, ClockError> {
         let text = text.trim();
         if text.eq_ignore_ascii_case("inf") || text.eq_ignore_ascii_case("infinite") {
             return Ok(TimeControl::Infinite);
@@ -84,7 +175,7 @@ impl TimeControl {
                     moves: m
                         .trim()
                         .parse()
-                        .map_err(|_| format!("bad move count in time control '{text}'"))?,
+                        .map_err(|_| ClockError::BadMoveCount(text.to_string()))?,
                     time_ms: parse_seconds(t)?,
                 },
                 None => Period {
@@ -95,21 +186,19 @@ impl TimeControl {
             periods.push(period);
         }
         if periods.iter().rev().skip(1).any(|p| p.moves == 0) {
-            return Err(format!(
-                "in '{text}' only the last period may be for the rest of the game"
-            ));
+            return Err(ClockError::OpenPeriodNotLast(text.to_string()));
         }
         if periods.iter().all(|p| p.time_ms == 0) && inc_ms == 0 {
-            return Err(format!("time control '{text}' gives no time"));
+            return Err(ClockError::NoTime(text.to_string()));
         }
         Ok(TimeControl::Classic { periods, inc_ms })
     }
 
     /// Parses a `byoyomi=` value `GAME/STEP/BYO` (seconds; STEP 0 = no per-move limit).
-    pub fn parse_byoyomi(text: &str) -> Result<TimeControl, String> {
+    pub fn parse_byoyomi(text: &str) -> Result<TimeControl, ClockError> {
         let parts: Vec<&str> = text.split('/').collect();
         if parts.len() != 3 {
-            return Err(format!("byoyomi wants GAME/STEP/BYO seconds, got '{text}'"));
+            return Err(ClockError::ByoYomiShape(text.to_string()));
         }
         let tc = TimeControl::ByoYomi {
             main_ms: parse_seconds(parts[0])?,
@@ -122,7 +211,7 @@ impl TimeControl {
             ..
         } = tc
         {
-            return Err(format!("byoyomi '{text}' gives no time"));
+            return Err(ClockError::ByoYomiNoTime(text.to_string()));
         }
         Ok(tc)
     }
@@ -332,23 +421,26 @@ impl Clock {
 
     /// Charges a move that took `elapsed_ms`. `Err` gives the reason the mover lost on
     /// time.
-    pub fn record(&mut self, elapsed_ms: u64) -> Result<(), String> {
+    pub fn record(&mut self, elapsed_ms: u64) -> Result<(), TimeForfeit> {
         let m = self.margin_ms;
         match self.tc.clone() {
             TimeControl::Infinite => Ok(()),
             TimeControl::MoveTime(ms) => {
                 if elapsed_ms > ms + m {
-                    Err(format!("took {elapsed_ms} ms for a {ms} ms move"))
+                    Err(TimeForfeit::MoveTime {
+                        elapsed_ms,
+                        move_ms: ms,
+                    })
                 } else {
                     Ok(())
                 }
             }
             TimeControl::Classic { periods, inc_ms } => {
                 if elapsed_ms > self.left_ms + m {
-                    return Err(format!(
-                        "took {elapsed_ms} ms with {} ms on the clock",
-                        self.left_ms
-                    ));
+                    return Err(TimeForfeit::Clock {
+                        elapsed_ms,
+                        left_ms: self.left_ms,
+                    });
                 }
                 self.left_ms = self.left_ms.saturating_sub(elapsed_ms) + inc_ms;
                 let p = &periods[self.period];
@@ -367,22 +459,24 @@ impl Clock {
             } => {
                 if self.in_byoyomi {
                     if elapsed_ms > byo_ms + m {
-                        return Err(format!("took {elapsed_ms} ms in byo-yomi of {byo_ms} ms"));
+                        return Err(TimeForfeit::ByoYomi { elapsed_ms, byo_ms });
                     }
                     return Ok(());
                 }
                 if step_ms > 0 && elapsed_ms > step_ms + m {
-                    return Err(format!(
-                        "took {elapsed_ms} ms, over the per-move limit of {step_ms} ms"
-                    ));
+                    return Err(TimeForfeit::Step {
+                        elapsed_ms,
+                        step_ms,
+                    });
                 }
                 if elapsed_ms > self.left_ms {
                     let over = elapsed_ms - self.left_ms;
                     if over > byo_ms + m {
-                        return Err(format!(
-                            "took {elapsed_ms} ms with {} ms game time and {byo_ms} ms byo-yomi",
-                            self.left_ms
-                        ));
+                        return Err(TimeForfeit::GameAndByoYomi {
+                            elapsed_ms,
+                            left_ms: self.left_ms,
+                            byo_ms,
+                        });
                     }
                     self.left_ms = 0;
                     self.in_byoyomi = true;

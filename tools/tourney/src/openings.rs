@@ -1,6 +1,8 @@
 //! Openings: start positions (EPD/FEN lines) or move lists (PGN or XQF files, read by
 //! the same reader as `chariot pgn`), each checked against the rules core when loaded.
 
+use std::fmt;
+
 use chariot::board::{Position, START_FEN};
 use chariot::notation::files::{read_bytes, GameFile};
 use chariot::notation::PgnGame;
@@ -36,13 +38,137 @@ impl Opening {
     }
 
     /// The position after the opening moves; `Err` names what is wrong.
-    pub fn position(&self) -> Result<Position, String> {
-        let mut pos =
-            Position::from_fen(&self.fen).map_err(|e| format!("bad FEN '{}': {e}", self.fen))?;
+    pub fn position(&self) -> Result<Position, OpeningsError> {
+        let mut pos = Position::from_fen(&self.fen).map_err(|e| OpeningsError::BadFen {
+            fen: self.fen.clone(),
+            why: e.to_string(),
+        })?;
         for m in &self.moves {
-            pos.try_play(m).map_err(|e| format!("move {m}: {e}"))?;
+            pos.try_play(m).map_err(|e| OpeningsError::BadMove {
+                mv: m.clone(),
+                why: e.to_string(),
+            })?;
         }
         Ok(pos)
+    }
+}
+
+/// Why openings could not be read or are not playable.
+#[derive(Debug)]
+pub enum OpeningsError {
+    /// The rules core refused the FEN.
+    BadFen {
+        /// The FEN.
+        fen: String,
+        /// The rules core's words.
+        why: String,
+    },
+    /// An opening move is not legal.
+    BadMove {
+        /// The move as written.
+        mv: String,
+        /// The rules core's words.
+        why: String,
+    },
+    /// The opening leaves the side to move without a legal move.
+    NoLegalMove,
+    /// An unknown `format=`.
+    UnknownFormat(String),
+    /// An EPD line (from 1) that is not a FEN.
+    NotAFen {
+        /// The line, from 1.
+        line: usize,
+    },
+    /// What is wrong with an EPD line.
+    AtLine {
+        /// The line, from 1.
+        line: usize,
+        /// What.
+        source: Box<OpeningsError>,
+    },
+    /// What is wrong with a game of a PGN file.
+    AtGame {
+        /// The game, from 1.
+        game: usize,
+        /// What.
+        source: Box<OpeningsError>,
+    },
+    /// A book read as text.
+    BookIsBinary,
+    /// The file could not be read.
+    Unreadable {
+        /// The file.
+        path: String,
+        /// The system's words.
+        why: String,
+    },
+    /// A game of the file could not be read (the game reader's words).
+    GameFile(String),
+    /// The book could not be loaded (the book's words).
+    Book(String),
+    /// The book has no move for the start position; the book's path.
+    EmptyBook(String),
+    /// What is wrong in an openings file.
+    InFile {
+        /// The file.
+        path: String,
+        /// What.
+        source: Box<OpeningsError>,
+    },
+    /// The file has no openings; its path.
+    NoOpenings(String),
+}
+
+impl fmt::Display for OpeningsError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            OpeningsError::BadFen { fen, why } => write!(f, "bad FEN '{fen}': {why}"),
+            OpeningsError::BadMove { mv, why } => write!(f, "move {mv}: {why}"),
+            OpeningsError::NoLegalMove => f.write_str("the side to move has no legal move"),
+            OpeningsError::UnknownFormat(t) => {
+                write!(f, "unknown openings format '{t}' (epd, pgn or book)")
+            }
+            OpeningsError::NotAFen { line } => write!(f, "line {line}: not a FEN"),
+            OpeningsError::AtLine { line, source } => write!(f, "line {line}: {source}"),
+            OpeningsError::AtGame { game, source } => write!(f, "game {game}: {source}"),
+            OpeningsError::BookIsBinary => {
+                f.write_str("a book is binary: read it with book_openings")
+            }
+            OpeningsError::Unreadable { path, why } => write!(f, "cannot read '{path}': {why}"),
+            OpeningsError::GameFile(why) | OpeningsError::Book(why) => f.write_str(why),
+            OpeningsError::EmptyBook(path) => {
+                write!(f, "{path}: the book has no move for the start position")
+            }
+            OpeningsError::InFile { path, source } => write!(f, "{path}: {source}"),
+            OpeningsError::NoOpenings(path) => write!(f, "{path}: no openings"),
+        }
+    }
+}
+
+impl std::error::Error for OpeningsError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            OpeningsError::AtLine { source, .. }
+            | OpeningsError::AtGame { source, .. }
+            | OpeningsError::InFile { source, .. } => Some(source.as_ref()),
+            _ => None,
+        }
+    }
+}
+
+/// The message, for callers that still collect errors as text (the trainer's
+/// `make-openings` uses `?` into `Result<_, String>`).
+impl From<OpeningsError> for String {
+    fn from(e: OpeningsError) -> String {
+        e.to_string()
+    }
+}
+
+/// A file that could not be read.
+fn unreadable(path: &str, e: impl fmt::Display) -> OpeningsError {
+    OpeningsError::Unreadable {
+        path: path.to_string(),
+        why: e.to_string(),
     }
 }
 
@@ -62,14 +188,12 @@ pub enum OpeningFormat {
 
 impl OpeningFormat {
     /// Parses `epd`/`fen` or `pgn`.
-    pub fn parse(text: &str) -> Result<OpeningFormat, String> {
+    pub fn parse(text: &str) -> Result<OpeningFormat, OpeningsError> {
         match text.to_ascii_lowercase().as_str() {
             "epd" | "fen" => Ok(OpeningFormat::Epd),
             "pgn" => Ok(OpeningFormat::Pgn),
             "book" => Ok(OpeningFormat::Book),
-            _ => Err(format!(
-                "unknown openings format '{text}' (epd, pgn or book)"
-            )),
+            _ => Err(OpeningsError::UnknownFormat(text.to_string())),
         }
     }
 }
@@ -98,7 +222,7 @@ pub fn epd_to_fen(line: &str) -> Option<String> {
 }
 
 /// Reads openings from text.
-pub fn parse_openings(text: &str, format: OpeningFormat) -> Result<Vec<Opening>, String> {
+pub fn parse_openings(text: &str, format: OpeningFormat) -> Result<Vec<Opening>, OpeningsError> {
     let mut out = Vec::new();
     match format {
         OpeningFormat::Epd => {
@@ -107,17 +231,20 @@ pub fn parse_openings(text: &str, format: OpeningFormat) -> Result<Vec<Opening>,
                 if line.is_empty() || line.starts_with('#') || line.starts_with("//") {
                     continue;
                 }
-                let fen = epd_to_fen(line).ok_or_else(|| format!("line {}: not a FEN", n + 1))?;
+                let fen = epd_to_fen(line).ok_or(OpeningsError::NotAFen { line: n + 1 })?;
                 let opening = Opening {
                     fen,
                     moves: Vec::new(),
                 };
-                check(&opening).map_err(|e| format!("line {}: {e}", n + 1))?;
+                check(&opening).map_err(|e| OpeningsError::AtLine {
+                    line: n + 1,
+                    source: Box::new(e),
+                })?;
                 out.push(opening);
             }
         }
         OpeningFormat::Book => {
-            return Err("a book is binary: read it with book_openings".into());
+            return Err(OpeningsError::BookIsBinary);
         }
         OpeningFormat::Pgn => {
             out = pgn_openings(&read_bytes(text.as_bytes(), false, None))?;
@@ -127,24 +254,27 @@ pub fn parse_openings(text: &str, format: OpeningFormat) -> Result<Vec<Opening>,
 }
 
 /// An opening must be legal and leave the side to move a legal move.
-fn check(opening: &Opening) -> Result<(), String> {
+fn check(opening: &Opening) -> Result<(), OpeningsError> {
     let pos = opening.position()?;
     if pos.legal_moves().is_empty() {
-        return Err("the side to move has no legal move".into());
+        return Err(OpeningsError::NoLegalMove);
     }
     Ok(())
 }
 
 /// The openings of a game file (PGN in any encoding `chariot pgn` reads, or XQF): every
 /// game must have been read; the first that was not is the error.
-fn pgn_openings(file: &GameFile) -> Result<Vec<Opening>, String> {
+fn pgn_openings(file: &GameFile) -> Result<Vec<Opening>, OpeningsError> {
     if let Some((_, error)) = file.failed().next() {
-        return Err(error.to_string());
+        return Err(OpeningsError::GameFile(error.to_string()));
     }
     let mut out = Vec::new();
     for (n, game) in file.read().enumerate() {
         let opening = opening_of(game);
-        check(&opening).map_err(|e| format!("game {}: {e}", n + 1))?;
+        check(&opening).map_err(|e| OpeningsError::AtGame {
+            game: n + 1,
+            source: Box::new(e),
+        })?;
         out.push(opening);
     }
     Ok(out)
@@ -164,13 +294,12 @@ pub const BOOK_LINES: usize = 500;
 /// Openings from a Chariot book file: up to [`BOOK_LINES`] distinct lines of at most
 /// `plies` plies from the start position, each move drawn by the book's weights with
 /// a generator seeded by `seed` (a line ends early where the book does).
-pub fn book_openings(path: &str, plies: usize, seed: u64) -> Result<Vec<Opening>, String> {
-    let book = chariot::book::Book::load(std::path::Path::new(path)).map_err(|e| e.to_string())?;
+pub fn book_openings(path: &str, plies: usize, seed: u64) -> Result<Vec<Opening>, OpeningsError> {
+    let book = chariot::book::Book::load(std::path::Path::new(path))
+        .map_err(|e| OpeningsError::Book(e.to_string()))?;
     let lines = book.lines(&Position::startpos(), plies, BOOK_LINES, seed);
     if lines.is_empty() {
-        return Err(format!(
-            "{path}: the book has no move for the start position"
-        ));
+        return Err(OpeningsError::EmptyBook(path.to_string()));
     }
     Ok(lines
         .into_iter()
@@ -183,23 +312,25 @@ pub fn book_openings(path: &str, plies: usize, seed: u64) -> Result<Vec<Opening>
 
 /// Reads an openings file. PGN files are read as bytes, so GBK, Big5 and UTF-8 files
 /// all load, and an XQF file (by its mark or `.xqf` name) is one opening.
-pub fn load_openings(path: &str, format: OpeningFormat) -> Result<Vec<Opening>, String> {
+pub fn load_openings(path: &str, format: OpeningFormat) -> Result<Vec<Opening>, OpeningsError> {
     let openings = match format {
         OpeningFormat::Pgn => {
             let file = chariot::notation::files::read_path(std::path::Path::new(path), None)
-                .map_err(|e| format!("cannot read '{path}': {e}"))?;
+                .map_err(|e| unreadable(path, e))?;
             pgn_openings(&file)
         }
         OpeningFormat::Epd => {
-            let text =
-                std::fs::read_to_string(path).map_err(|e| format!("cannot read '{path}': {e}"))?;
+            let text = std::fs::read_to_string(path).map_err(|e| unreadable(path, e))?;
             parse_openings(&text, format)
         }
-        OpeningFormat::Book => Err("a book is binary: read it with book_openings".into()),
+        OpeningFormat::Book => Err(OpeningsError::BookIsBinary),
     }
-    .map_err(|e| format!("{path}: {e}"))?;
+    .map_err(|e| OpeningsError::InFile {
+        path: path.to_string(),
+        source: Box::new(e),
+    })?;
     if openings.is_empty() {
-        return Err(format!("{path}: no openings"));
+        return Err(OpeningsError::NoOpenings(path.to_string()));
     }
     Ok(openings)
 }
@@ -242,7 +373,9 @@ mod tests {
         assert_eq!(c[2].moves, ["h2e2", "h9g7"]);
         assert_eq!(c[3].moves, ["a0a9"]);
         assert!(c[3].fen.starts_with("4k4/9/9/9/9/9/9/9/4A4/R2AK4 w"));
-        let bad = parse_openings("1. 炮二平五 马８进８ *\n", OpeningFormat::Pgn).unwrap_err();
+        let bad = parse_openings("1. 炮二平五 马８进８ *\n", OpeningFormat::Pgn)
+            .unwrap_err()
+            .to_string();
         assert!(bad.contains("马８进８"), "{bad}");
     }
 
@@ -288,7 +421,9 @@ mod tests {
             ),
         )
         .unwrap();
-        let e = load_openings(bad.to_str().unwrap(), OpeningFormat::Pgn).unwrap_err();
+        let e = load_openings(bad.to_str().unwrap(), OpeningFormat::Pgn)
+            .unwrap_err()
+            .to_string();
         assert!(
             e.contains("game 2, move 2 '马８进８'") && e.contains("(line 4)"),
             "{e}"

@@ -179,7 +179,8 @@ fn book_openings_are_lines_the_book_holds() {
     }
     let err = tourney::cli::parse(&args("file=/nonexistent.bin format=book"))
         .err()
-        .unwrap();
+        .unwrap()
+        .to_string();
     assert!(err.contains("cannot read"), "{err}");
     assert!(book_openings(
         &std::env::temp_dir()

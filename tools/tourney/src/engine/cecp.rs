@@ -22,7 +22,8 @@ use std::time::{Duration, Instant};
 use chariot::board::{Color, Position, START_FEN};
 
 use super::{
-    Commands, Coords, Dialect, EngineConfig, Failure, Hello, Link, Reply, Thought, Turn, MATE_SCORE,
+    Commands, Coords, Dialect, EngineConfig, EngineError, Failure, Hello, Link, Reply, Thought,
+    Turn, MATE_SCORE,
 };
 use crate::clock::TimeControl;
 
@@ -115,10 +116,10 @@ impl Default for Cecp {
 }
 
 impl Dialect for Cecp {
-    fn handshake(&mut self, link: &mut Link, config: &EngineConfig) -> Result<Hello, String> {
+    fn handshake(&mut self, link: &mut Link, config: &EngineConfig) -> Result<Hello, EngineError> {
         self.coords = config.coords;
         let timeout = Duration::from_millis(config.init_timeout_ms);
-        let io = |e: Failure| format!("handshake: {e:?}");
+        let io = EngineError::handshake;
         link.send("xboard").map_err(io)?;
         link.send("protover 2").map_err(io)?;
         let begun = Instant::now();
@@ -151,14 +152,7 @@ impl Dialect for Cecp {
                 }
                 // No `done` at all: a protocol-1 style engine, taken as it is.
                 Err(Failure::Timeout) if !asked_for_time => break,
-                Err(Failure::Timeout) => {
-                    return Err(format!(
-                        "no 'feature done=1' within {} ms",
-                        timeout.as_millis()
-                    ))
-                }
-                Err(Failure::Disconnected) => return Err("exited before 'feature done=1'".into()),
-                Err(Failure::Io(e)) => return Err(e),
+                Err(e) => return Err(EngineError::waiting(e, "feature done=1", timeout)),
             }
         }
         let variants = self.features.variants.clone().unwrap_or_default();
@@ -167,13 +161,10 @@ impl Dialect for Cecp {
             .any(|v| v.trim().eq_ignore_ascii_case("xiangqi"))
         {
             let shown: String = variants.chars().take(80).collect();
-            return Err(format!(
-                "does not play xiangqi (its variants: '{shown}'; CECP engines name 'xiangqi' in \
-                 feature variants)"
-            ));
+            return Err(EngineError::NotXiangqi(shown));
         }
         for line in self.option_lines(config) {
-            link.send(&line).map_err(|e| format!("{e:?}"))?;
+            link.send(&line).map_err(EngineError::send)?;
         }
         Ok(Hello {
             id_name: self.features.myname.clone(),

@@ -17,6 +17,7 @@ pub use cecp::Cecp;
 pub use ucci::Ucci;
 pub use uci::Uci;
 
+use std::fmt;
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
@@ -39,11 +40,11 @@ pub enum Protocol {
 
 impl Protocol {
     /// Parses `ucci` or `uci` (CECP's names: [`is_cecp_name`]).
-    pub fn parse(text: &str) -> Result<Protocol, String> {
+    pub fn parse(text: &str) -> Result<Protocol, EngineError> {
         match text.to_ascii_lowercase().as_str() {
             "ucci" => Ok(Protocol::Ucci),
             "uci" => Ok(Protocol::Uci),
-            _ => Err(format!("unknown protocol '{text}' (ucci, uci or cecp)")),
+            _ => Err(EngineError::UnknownProtocol(text.to_string())),
         }
     }
 
@@ -78,11 +79,11 @@ pub enum Coords {
 
 impl Coords {
     /// Parses `iccs` (also `ucci`, `0-9`) or `uci10` (also `1-10`).
-    pub fn parse(text: &str) -> Result<Coords, String> {
+    pub fn parse(text: &str) -> Result<Coords, EngineError> {
         match text.to_ascii_lowercase().as_str() {
             "iccs" | "ucci" | "0-9" => Ok(Coords::Iccs),
             "uci10" | "1-10" => Ok(Coords::Uci10),
-            _ => Err(format!("unknown coordinates '{text}' (iccs or uci10)")),
+            _ => Err(EngineError::UnknownCoords(text.to_string())),
         }
     }
 
@@ -230,6 +231,105 @@ enum Event {
     Eof,
 }
 
+/// Why an engine could not be started or set up (or a setting naming one was not
+/// understood).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum EngineError {
+    /// An unknown `proto=`.
+    UnknownProtocol(String),
+    /// An unknown `coords=`.
+    UnknownCoords(String),
+    /// The program could not be started.
+    Spawn {
+        /// The command.
+        cmd: String,
+        /// The system's words.
+        why: String,
+    },
+    /// The thread reading the engine's output could not be started.
+    ReaderThread(String),
+    /// A line could not be sent: during the handshake, or after it.
+    Send {
+        /// During the handshake.
+        handshake: bool,
+        /// What failed.
+        failure: Failure,
+    },
+    /// No `awaited` line within the time allowed.
+    NoAnswer {
+        /// The line awaited (`uciok`, `readyok`, `feature done=1`…).
+        awaited: String,
+        /// The time allowed, ms.
+        ms: u128,
+    },
+    /// The engine exited before the line awaited.
+    ExitedBefore(String),
+    /// Reading from the engine failed (the failure's words).
+    Io(String),
+    /// A CECP engine that does not list xiangqi; the variants it lists (shortened).
+    NotXiangqi(String),
+}
+
+impl EngineError {
+    /// A failure to send during the handshake.
+    pub(crate) fn handshake(failure: Failure) -> EngineError {
+        EngineError::Send {
+            handshake: true,
+            failure,
+        }
+    }
+
+    /// A failure to send after the handshake.
+    pub(crate) fn send(failure: Failure) -> EngineError {
+        EngineError::Send {
+            handshake: false,
+            failure,
+        }
+    }
+
+    /// A failure while waiting up to `timeout` for the line `awaited`.
+    pub(crate) fn waiting(failure: Failure, awaited: &str, timeout: Duration) -> EngineError {
+        match failure {
+            Failure::Timeout => EngineError::NoAnswer {
+                awaited: awaited.to_string(),
+                ms: timeout.as_millis(),
+            },
+            Failure::Disconnected => EngineError::ExitedBefore(awaited.to_string()),
+            Failure::Io(e) => EngineError::Io(e),
+        }
+    }
+}
+
+impl fmt::Display for EngineError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            EngineError::UnknownProtocol(t) => {
+                write!(f, "unknown protocol '{t}' (ucci, uci or cecp)")
+            }
+            EngineError::UnknownCoords(t) => {
+                write!(f, "unknown coordinates '{t}' (iccs or uci10)")
+            }
+            EngineError::Spawn { cmd, why } => write!(f, "cannot start '{cmd}': {why}"),
+            EngineError::ReaderThread(why) => write!(f, "cannot start reader thread: {why}"),
+            EngineError::Send {
+                handshake: true,
+                failure,
+            } => write!(f, "handshake: {failure:?}"),
+            EngineError::Send { failure, .. } => write!(f, "{failure:?}"),
+            EngineError::NoAnswer { awaited, ms } => write!(f, "no '{awaited}' within {ms} ms"),
+            EngineError::ExitedBefore(awaited) => write!(f, "exited before '{awaited}'"),
+            EngineError::Io(why) => f.write_str(why),
+            EngineError::NotXiangqi(shown) => write!(
+                f,
+                "does not play xiangqi (its variants: '{shown}'; CECP engines name 'xiangqi' in \
+                 feature variants)"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for EngineError {}
+
 /// Why waiting for the engine failed.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Failure {
@@ -358,7 +458,7 @@ pub struct Hello {
 pub trait Dialect: Send {
     /// Greets the engine, reads what it says up to the end of its handshake and sends
     /// the options of `config`; the engine is then synchronised ([`Dialect::sync`]).
-    fn handshake(&mut self, link: &mut Link, config: &EngineConfig) -> Result<Hello, String>;
+    fn handshake(&mut self, link: &mut Link, config: &EngineConfig) -> Result<Hello, EngineError>;
 
     /// A request that the engine answers once it has dealt with everything sent before,
     /// and that answer (`isready`/`readyok`, CECP's `ping N`/`pong N`); `None` when the
@@ -499,7 +599,7 @@ pub struct EngineProcess {
 impl EngineProcess {
     /// Starts the engine, does the handshake, sets the options and waits until it is
     /// ready. `debug` echoes the traffic to stderr.
-    pub fn start(config: &EngineConfig, debug: bool) -> Result<EngineProcess, String> {
+    pub fn start(config: &EngineConfig, debug: bool) -> Result<EngineProcess, EngineError> {
         let mut cmd = Command::new(&config.cmd);
         cmd.args(&config.args)
             .stdin(Stdio::piped())
@@ -508,9 +608,10 @@ impl EngineProcess {
         if let Some(dir) = &config.dir {
             cmd.current_dir(dir);
         }
-        let mut child = cmd
-            .spawn()
-            .map_err(|e| format!("cannot start '{}': {e}", config.cmd))?;
+        let mut child = cmd.spawn().map_err(|e| EngineError::Spawn {
+            cmd: config.cmd.clone(),
+            why: e.to_string(),
+        })?;
         let stdin = child.stdin.take();
         let stdout = child.stdout.take().expect("piped stdout");
         let (tx, rx) = channel();
@@ -536,7 +637,7 @@ impl EngineProcess {
                     }
                 }
             })
-            .map_err(|e| format!("cannot start reader thread: {e}"))?;
+            .map_err(|e| EngineError::ReaderThread(e.to_string()))?;
         let mut engine = EngineProcess {
             child,
             link: Link {
@@ -559,7 +660,7 @@ impl EngineProcess {
         Ok(engine)
     }
 
-    fn handshake(&mut self) -> Result<(), String> {
+    fn handshake(&mut self) -> Result<(), EngineError> {
         let hello = self.dialect.handshake(&mut self.link, &self.config)?;
         self.id_name = hello.id_name;
         self.offered = hello.offered;
@@ -568,21 +669,17 @@ impl EngineProcess {
 
     /// Synchronises with the engine (`isready` and `readyok`; CECP: `ping` and `pong`,
     /// when it has them).
-    pub fn ready(&mut self, timeout: Duration) -> Result<(), String> {
+    pub fn ready(&mut self, timeout: Duration) -> Result<(), EngineError> {
         let Some((request, answer)) = self.dialect.sync() else {
             return Ok(());
         };
-        self.send(&request).map_err(|e| format!("{e:?}"))?;
+        self.send(&request).map_err(EngineError::send)?;
         let deadline = Instant::now() + timeout;
         loop {
             match self.link.recv(deadline) {
                 Ok((line, _)) if line.trim() == answer => return Ok(()),
                 Ok(_) => {}
-                Err(Failure::Timeout) => {
-                    return Err(format!("no '{answer}' within {} ms", timeout.as_millis()))
-                }
-                Err(Failure::Disconnected) => return Err(format!("exited before '{answer}'")),
-                Err(Failure::Io(e)) => return Err(e),
+                Err(e) => return Err(EngineError::waiting(e, &answer, timeout)),
             }
         }
     }
@@ -590,9 +687,9 @@ impl EngineProcess {
     /// Tells the engine a new game starts (UCI `ucinewgame`; UCCI `setoption newgame`
     /// when offered; CECP `new`, `variant xiangqi`, `force` and the time control) and
     /// waits until it is ready.
-    pub fn new_game(&mut self) -> Result<(), String> {
+    pub fn new_game(&mut self) -> Result<(), EngineError> {
         for line in self.dialect.new_game(&self.config) {
-            self.send(&line).map_err(|e| format!("{e:?}"))?;
+            self.send(&line).map_err(EngineError::send)?;
         }
         self.ready(Duration::from_millis(self.config.init_timeout_ms))
     }

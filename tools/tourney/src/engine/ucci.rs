@@ -4,7 +4,7 @@
 //! `bestmove` as UCI does ([`super::uci`]).
 
 use super::uci::{position_line, read_answer, read_hello};
-use super::{Commands, Dialect, EngineConfig, Hello, Link, Reply, Thought, Turn};
+use super::{Commands, Dialect, EngineConfig, EngineError, Hello, Link, Reply, Thought, Turn};
 use crate::clock::TimeControl;
 
 /// The UCCI dialect.
@@ -15,12 +15,12 @@ pub struct Ucci {
 }
 
 impl Dialect for Ucci {
-    fn handshake(&mut self, link: &mut Link, config: &EngineConfig) -> Result<Hello, String> {
+    fn handshake(&mut self, link: &mut Link, config: &EngineConfig) -> Result<Hello, EngineError> {
         let hello = read_hello(link, config, "ucci", "ucciok", |rest| {
             rest.first().map(|s| s.to_string())
         })?;
         self.newgame = hello.offered.iter().any(|o| o == "newgame");
-        let send = |link: &mut Link, line: &str| link.send(line).map_err(|e| format!("{e:?}"));
+        let send = |link: &mut Link, line: &str| link.send(line).map_err(EngineError::send);
         send(link, "setoption usemillisec true")?;
         if config.ponder && hello.offered.iter().any(|o| o == "ponder") {
             // Tell the engine it will ponder (its time policy may count on it).

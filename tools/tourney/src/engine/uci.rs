@@ -6,7 +6,7 @@
 use std::time::{Duration, Instant};
 
 use super::{
-    Commands, Dialect, EngineConfig, Failure, Hello, Link, Reply, Thought, Turn, MATE_SCORE,
+    Commands, Dialect, EngineConfig, EngineError, Hello, Link, Reply, Thought, Turn, MATE_SCORE,
 };
 use crate::clock::TimeControl;
 
@@ -15,13 +15,13 @@ use crate::clock::TimeControl;
 pub struct Uci;
 
 impl Dialect for Uci {
-    fn handshake(&mut self, link: &mut Link, config: &EngineConfig) -> Result<Hello, String> {
+    fn handshake(&mut self, link: &mut Link, config: &EngineConfig) -> Result<Hello, EngineError> {
         let hello = read_hello(link, config, "uci", "uciok", |rest| {
             let start = rest.iter().position(|w| *w == "name").map(|i| i + 1);
             let end = rest.iter().position(|w| *w == "type").unwrap_or(rest.len());
             start.filter(|s| *s < end).map(|s| rest[s..end].join(" "))
         })?;
-        let send = |link: &mut Link, line: &str| link.send(line).map_err(|e| format!("{e:?}"));
+        let send = |link: &mut Link, line: &str| link.send(line).map_err(EngineError::send);
         if hello.offered.iter().any(|o| o == "uci_variant") {
             send(link, "setoption name UCI_Variant value xiangqi")?;
         }
@@ -128,17 +128,15 @@ pub(super) fn read_hello(
     hello: &str,
     ok: &str,
     option_name: impl Fn(&[&str]) -> Option<String>,
-) -> Result<Hello, String> {
+) -> Result<Hello, EngineError> {
     let timeout = Duration::from_millis(config.init_timeout_ms);
     let mut out = Hello::default();
-    link.send(hello).map_err(|e| format!("handshake: {e:?}"))?;
+    link.send(hello).map_err(EngineError::handshake)?;
     let deadline = Instant::now() + timeout;
     loop {
-        let (line, _) = link.recv(deadline).map_err(|e| match e {
-            Failure::Timeout => format!("no '{ok}' within {} ms", timeout.as_millis()),
-            Failure::Disconnected => format!("exited before '{ok}'"),
-            Failure::Io(e) => e,
-        })?;
+        let (line, _) = link
+            .recv(deadline)
+            .map_err(|e| EngineError::waiting(e, ok, timeout))?;
         let mut words = line.split_whitespace();
         match words.next() {
             Some(w) if w == ok => return Ok(out),

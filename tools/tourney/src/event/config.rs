@@ -136,10 +136,27 @@ pub enum TournamentFormat {
     TeamRoundRobin,
 }
 
+/// A `-tournament` name that is none of the formats.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnknownFormat(pub String);
+
+impl std::fmt::Display for UnknownFormat {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "unknown tournament '{}' (round-robin, gauntlet, swiss, knockout, \
+             double-knockout, groups or team-round-robin)",
+            self.0
+        )
+    }
+}
+
+impl std::error::Error for UnknownFormat {}
+
 impl TournamentFormat {
     /// Parses `round-robin`, `gauntlet`, `swiss`, `knockout`, `double-knockout` or
     /// `groups`.
-    pub fn parse(text: &str) -> Result<TournamentFormat, String> {
+    pub fn parse(text: &str) -> Result<TournamentFormat, UnknownFormat> {
         match text.to_ascii_lowercase().as_str() {
             "round-robin" | "roundrobin" | "rr" => Ok(TournamentFormat::RoundRobin),
             "gauntlet" => Ok(TournamentFormat::Gauntlet),
@@ -148,10 +165,7 @@ impl TournamentFormat {
             "double-knockout" | "double-elimination" => Ok(TournamentFormat::DoubleKnockout),
             "groups" => Ok(TournamentFormat::Groups),
             "team-round-robin" | "team-rr" => Ok(TournamentFormat::TeamRoundRobin),
-            _ => Err(format!(
-                "unknown tournament '{text}' (round-robin, gauntlet, swiss, knockout, \
-                 double-knockout, groups or team-round-robin)"
-            )),
+            _ => Err(UnknownFormat(text.to_string())),
         }
     }
 

@@ -33,6 +33,7 @@
 //! no date (a game written again takes the day it is written), and the whole PGN file
 //! is searched for the event's games.
 
+use std::fmt;
 use std::fs::{File, OpenOptions};
 use std::io::{Read, Write};
 
@@ -89,7 +90,127 @@ fn escape(text: &str) -> String {
     out
 }
 
-fn unescape(text: &str) -> Result<String, String> {
+/// What is wrong with one line of a state file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LineError {
+    /// A backslash escape other than `\\`, `\t`, `\n`, `\r`; the field.
+    BadEscape(String),
+    /// A result other than `1-0`, `0-1`, `1/2-1/2`.
+    BadResult(String),
+    /// A move that is not ICCS (the reader's words).
+    BadMove(String),
+    /// A game line with this many fields (15, or 14 in older files).
+    FieldCount(usize),
+    /// A field that should be a number.
+    BadNumber(String),
+    /// A move record that is not `MOVE/SCORE/DEPTH/TIME`.
+    BadMoveRecord(String),
+    /// A move's time.
+    BadTime(String),
+    /// The `pgn-start` length.
+    BadLength(String),
+    /// A line of no known kind.
+    UnknownRecord,
+    /// A line without its end (a crash while writing it).
+    CutShort,
+}
+
+impl fmt::Display for LineError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            LineError::BadEscape(t) => write!(f, "bad escape in '{t}'"),
+            LineError::BadResult(t) => write!(f, "bad result '{t}'"),
+            LineError::BadMove(why) => f.write_str(why),
+            LineError::FieldCount(n) => {
+                write!(
+                    f,
+                    "a game line has 15 fields (14 in older files), this one {n}"
+                )
+            }
+            LineError::BadNumber(t) => write!(f, "bad number '{t}'"),
+            LineError::BadMoveRecord(t) => write!(f, "bad move record '{t}'"),
+            LineError::BadTime(t) => write!(f, "bad time '{t}'"),
+            LineError::BadLength(t) => write!(f, "bad length '{t}'"),
+            LineError::UnknownRecord => f.write_str("unknown record"),
+            LineError::CutShort => f.write_str("cut short"),
+        }
+    }
+}
+
+impl std::error::Error for LineError {}
+
+/// Why a state file could not be read or written.
+#[derive(Debug)]
+pub enum StateError {
+    /// The file could not be read.
+    Unreadable {
+        /// The file.
+        path: String,
+        /// The system's words.
+        why: String,
+    },
+    /// The file does not start as a state file; its path.
+    NotAStateFile(String),
+    /// A bad line before the last one.
+    BadLine {
+        /// The file.
+        path: String,
+        /// The line, from 1.
+        line: usize,
+        /// What is wrong with it.
+        source: LineError,
+    },
+    /// The file has no `arg` line; its path.
+    NoCommandLine(String),
+    /// Writing failed: `doing` is `write`, `append to` or `repair`.
+    Io {
+        /// What was being done.
+        doing: &'static str,
+        /// The file.
+        path: String,
+        /// The system's words.
+        why: String,
+    },
+}
+
+impl StateError {
+    fn io(doing: &'static str, path: &str, e: std::io::Error) -> StateError {
+        StateError::Io {
+            doing,
+            path: path.to_string(),
+            why: e.to_string(),
+        }
+    }
+}
+
+impl fmt::Display for StateError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            StateError::Unreadable { path, why } => {
+                write!(f, "cannot read state file '{path}': {why}")
+            }
+            StateError::NotAStateFile(path) => write!(f, "'{path}' is not a tourney state file"),
+            StateError::BadLine { path, line, source } => write!(f, "{path}:{line}: {source}"),
+            StateError::NoCommandLine(path) => {
+                write!(f, "state file '{path}' has no command line")
+            }
+            StateError::Io { doing, path, why } => {
+                write!(f, "cannot {doing} state file '{path}': {why}")
+            }
+        }
+    }
+}
+
+impl std::error::Error for StateError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            StateError::BadLine { source, .. } => Some(source),
+            _ => None,
+        }
+    }
+}
+
+fn unescape(text: &str) -> Result<String, LineError> {
     let mut out = String::with_capacity(text.len());
     let mut chars = text.chars();
     while let Some(c) = chars.next() {
@@ -102,7 +223,7 @@ fn unescape(text: &str) -> Result<String, String> {
             Some('t') => out.push('\t'),
             Some('n') => out.push('\n'),
             Some('r') => out.push('\r'),
-            _ => return Err(format!("bad escape in '{text}'")),
+            _ => return Err(LineError::BadEscape(text.to_string())),
         }
     }
     Ok(out)
@@ -112,12 +233,12 @@ fn outcome_text(outcome: GameOutcome) -> &'static str {
     outcome.pgn()
 }
 
-fn parse_outcome(text: &str) -> Result<GameOutcome, String> {
+fn parse_outcome(text: &str) -> Result<GameOutcome, LineError> {
     match text {
         "1-0" => Ok(GameOutcome::RedWins),
         "0-1" => Ok(GameOutcome::BlackWins),
         "1/2-1/2" => Ok(GameOutcome::Draw),
-        _ => Err(format!("bad result '{text}'")),
+        _ => Err(LineError::BadResult(text.to_string())),
     }
 }
 
@@ -167,22 +288,19 @@ pub fn game_line(
     line
 }
 
-fn parse_move(text: &str) -> Result<Move, String> {
-    Move::parse_iccs(text).map_err(|e| e.to_string())
+fn parse_move(text: &str) -> Result<Move, LineError> {
+    Move::parse_iccs(text).map_err(|e| LineError::BadMove(e.to_string()))
 }
 
-fn parse_game(fields: &[&str]) -> Result<StoredGame, String> {
+fn parse_game(fields: &[&str]) -> Result<StoredGame, LineError> {
     // 14 fields: written before the date was kept.
     if fields.len() != 14 && fields.len() != 15 {
-        return Err(format!(
-            "a game line has 15 fields (14 in older files), this one {}",
-            fields.len()
-        ));
+        return Err(LineError::FieldCount(fields.len()));
     }
-    let number = |k: usize| -> Result<usize, String> {
+    let number = |k: usize| -> Result<usize, LineError> {
         fields[k]
             .parse()
-            .map_err(|_| format!("bad number '{}'", fields[k]))
+            .map_err(|_| LineError::BadNumber(fields[k].to_string()))
     };
     let book = fields[12]
         .split_whitespace()
@@ -193,25 +311,29 @@ fn parse_game(fields: &[&str]) -> Result<StoredGame, String> {
         .map(|m| {
             let parts: Vec<&str> = m.split('/').collect();
             let [mv, score, depth, time] = parts[..] else {
-                return Err(format!("bad move record '{m}'"));
+                return Err(LineError::BadMoveRecord(m.to_string()));
             };
-            let opt = |t: &str| -> Result<Option<i64>, String> {
+            let opt = |t: &str| -> Result<Option<i64>, LineError> {
                 if t.is_empty() {
                     Ok(None)
                 } else {
-                    t.parse().map(Some).map_err(|_| format!("bad number '{t}'"))
+                    t.parse()
+                        .map(Some)
+                        .map_err(|_| LineError::BadNumber(t.to_string()))
                 }
             };
             Ok(PlayedMove {
                 mv: parse_move(mv)?,
                 score: opt(score)?.map(|s| s as i32),
                 depth: opt(depth)?.map(|d| d as u32),
-                time_ms: time.parse().map_err(|_| format!("bad time '{time}'"))?,
+                time_ms: time
+                    .parse()
+                    .map_err(|_| LineError::BadTime(time.to_string()))?,
                 // Not kept in the state file.
                 ponder_hit: None,
             })
         })
-        .collect::<Result<Vec<_>, String>>()?;
+        .collect::<Result<Vec<_>, LineError>>()?;
     Ok(StoredGame {
         number: number(1)?,
         tag: unescape(fields[2])?,
@@ -239,11 +361,14 @@ fn parse_game(fields: &[&str]) -> Result<StoredGame, String> {
 /// # Errors
 /// When the file cannot be read, is not a state file, or has a bad line before its
 /// last one.
-pub fn load(path: &str) -> Result<EventState, String> {
+pub fn load(path: &str) -> Result<EventState, StateError> {
     let mut bytes = Vec::new();
     File::open(path)
         .and_then(|mut f| f.read_to_end(&mut bytes))
-        .map_err(|e| format!("cannot read state file '{path}': {e}"))?;
+        .map_err(|e| StateError::Unreadable {
+            path: path.to_string(),
+            why: e.to_string(),
+        })?;
     let text = String::from_utf8_lossy(&bytes);
     let mut state = EventState::default();
     let mut offset = 0usize;
@@ -252,7 +377,7 @@ pub fn load(path: &str) -> Result<EventState, String> {
         Some(first) if first.trim_end() == MAGIC && first.ends_with('\n') => {
             offset += first.len();
         }
-        _ => return Err(format!("'{path}' is not a tourney state file")),
+        _ => return Err(StateError::NotAStateFile(path.to_string())),
     }
     let mut number = 1;
     while let Some(line) = lines.next() {
@@ -267,22 +392,28 @@ pub fn load(path: &str) -> Result<EventState, String> {
                 "pgn-start" if fields.len() == 2 => fields[1]
                     .parse()
                     .map(|n| state.pgn_start = Some(n))
-                    .map_err(|_| format!("bad length '{}'", fields[1])),
+                    .map_err(|_| LineError::BadLength(fields[1].to_string())),
                 "game" => parse_game(&fields).map(|g| state.games.push(g)),
-                _ => Err("unknown record".to_string()),
+                _ => Err(LineError::UnknownRecord),
             }
         } else {
-            Err("cut short".to_string())
+            Err(LineError::CutShort)
         };
         match parsed {
             Ok(()) => offset += line.len(),
             // A crash may cut the last line short; it is dropped.
             Err(_) if last => break,
-            Err(e) => return Err(format!("{path}:{number}: {e}")),
+            Err(source) => {
+                return Err(StateError::BadLine {
+                    path: path.to_string(),
+                    line: number,
+                    source,
+                })
+            }
         }
     }
     if state.args.is_empty() {
-        return Err(format!("state file '{path}' has no command line"));
+        return Err(StateError::NoCommandLine(path.to_string()));
     }
     state.valid_len = offset as u64;
     Ok(state)
@@ -293,7 +424,7 @@ pub fn load(path: &str) -> Result<EventState, String> {
 ///
 /// # Errors
 /// When the file cannot be written.
-pub fn create(path: &str, args: &[String], pgn_start: Option<u64>) -> Result<File, String> {
+pub fn create(path: &str, args: &[String], pgn_start: Option<u64>) -> Result<File, StateError> {
     let mut text = format!("{MAGIC}\n");
     for a in args {
         text.push_str(&format!("arg\t{}\n", escape(a)));
@@ -301,10 +432,11 @@ pub fn create(path: &str, args: &[String], pgn_start: Option<u64>) -> Result<Fil
     if let Some(len) = pgn_start {
         text.push_str(&format!("pgn-start\t{len}\n"));
     }
-    let mut f = File::create(path).map_err(|e| format!("cannot write state file '{path}': {e}"))?;
+    let cannot = |e: std::io::Error| StateError::io("write", path, e);
+    let mut f = File::create(path).map_err(cannot)?;
     f.write_all(text.as_bytes())
         .and_then(|()| f.flush())
-        .map_err(|e| format!("cannot write state file '{path}': {e}"))?;
+        .map_err(cannot)?;
     Ok(f)
 }
 
@@ -312,13 +444,13 @@ pub fn create(path: &str, args: &[String], pgn_start: Option<u64>) -> Result<Fil
 ///
 /// # Errors
 /// When the file cannot be written.
-pub fn reopen(path: &str, state: &EventState) -> Result<File, String> {
+pub fn reopen(path: &str, state: &EventState) -> Result<File, StateError> {
     let f = OpenOptions::new()
         .append(true)
         .open(path)
-        .map_err(|e| format!("cannot append to state file '{path}': {e}"))?;
+        .map_err(|e| StateError::io("append to", path, e))?;
     f.set_len(state.valid_len)
-        .map_err(|e| format!("cannot repair state file '{path}': {e}"))?;
+        .map_err(|e| StateError::io("repair", path, e))?;
     Ok(f)
 }
 
@@ -407,7 +539,7 @@ mod tests {
         assert_eq!(old.games[0].record.moves.len(), 2);
         // A bad line before the last is an error, naming the line.
         std::fs::write(path, format!("{MAGIC}\narg\tx\nbogus\n{line}")).unwrap();
-        assert!(load(path).unwrap_err().contains(":3:"));
+        assert!(load(path).unwrap_err().to_string().contains(":3:"));
         std::fs::write(path, "something else\n").unwrap();
         assert!(load(path).is_err());
     }

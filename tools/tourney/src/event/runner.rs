@@ -366,6 +366,28 @@ fn ponder_summary(cfg: &TournamentConfig, st: &Standings) -> Option<String> {
     (!parts.is_empty()).then(|| format!("Ponder hits: {}", parts.join(", ")))
 }
 
+/// Why a state file's games do not replay its event ([`replay`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ReplayError {
+    /// The event is not finished: this game is missing.
+    Missing(usize),
+    /// This game is not the event's (other engines or another encounter).
+    NotTheEvents(usize),
+}
+
+impl std::fmt::Display for ReplayError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ReplayError::Missing(n) => {
+                write!(f, "the event is not finished (its game {n} is missing)")
+            }
+            ReplayError::NotTheEvents(n) => write!(f, "game {n} is not the event's"),
+        }
+    }
+}
+
+impl std::error::Error for ReplayError {}
+
 /// Replays an event from the finished games of its state file (`cfg.resumed`) without
 /// playing any: the standings and placings it ended with (for seeding a later event
 /// by its results).
@@ -373,7 +395,7 @@ fn ponder_summary(cfg: &TournamentConfig, st: &Standings) -> Option<String> {
 /// # Errors
 /// When the state file lacks a game the event needs (it is not finished), or holds one
 /// that is not the event's.
-pub fn replay(cfg: &TournamentConfig) -> Result<Standings, String> {
+pub fn replay(cfg: &TournamentConfig) -> Result<Standings, ReplayError> {
     let mut st = Standings::new(cfg);
     let mut stored: HashMap<usize, StoredGame> = cfg
         .resumed
@@ -389,14 +411,11 @@ pub fn replay(cfg: &TournamentConfig) -> Result<Standings, String> {
             break;
         }
         for job in games.games_of(&encounters) {
-            let g = stored.remove(&job.number).ok_or_else(|| {
-                format!(
-                    "the event is not finished (its game {} is missing)",
-                    job.number
-                )
-            })?;
+            let g = stored
+                .remove(&job.number)
+                .ok_or(ReplayError::Missing(job.number))?;
             if (g.tag.as_str(), g.red, g.black) != (job.tag.as_str(), job.red, job.black) {
-                return Err(format!("game {} is not the event's", job.number));
+                return Err(ReplayError::NotTheEvents(job.number));
             }
             st.add(job, g.record);
         }

@@ -7,34 +7,10 @@ use std::time::{Duration, Instant};
 use chariot::board::{Color, GameEnd, GameRules, Move, Position};
 
 use crate::clock::Clock;
-use crate::engine::{EngineConfig, EngineProcess, Failure, Reply, Turn};
+use crate::engine::{EngineConfig, EngineProcess, Failure, Reply, Thought, Turn};
+use crate::game::adjudication::{Adjudged, Adjudicator, DrawAdjudication, ResignAdjudication};
 use crate::game::arbiter::{forbidden_moves, judge, judge_claim, GameOutcome, Verdict};
 use crate::openings::Opening;
-
-/// Draw adjudication: after move `move_number`, when both engines' scores have stayed
-/// within `score` for `move_count` consecutive moves each.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct DrawAdjudication {
-    /// First full move at which it may apply.
-    pub move_number: u32,
-    /// Consecutive moves (per engine).
-    pub move_count: u32,
-    /// Score bound in centipawns.
-    pub score: i32,
-}
-
-/// Resign adjudication: an engine whose score stays at or below `-score` for
-/// `move_count` consecutive moves of its own loses (with `two_sided`, the opponent must
-/// agree with a score at or above `score`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct ResignAdjudication {
-    /// Consecutive moves.
-    pub move_count: u32,
-    /// Score threshold in centipawns.
-    pub score: i32,
-    /// Both engines must agree.
-    pub two_sided: bool,
-}
 
 /// Settings shared by all games.
 #[derive(Clone, Debug)]
@@ -226,6 +202,41 @@ fn run(
     ruling
 }
 
+/// A game in progress: the engines, their clocks and what the loop remembers between
+/// moves.
+struct Game<'a> {
+    engines: &'a mut [EngineProcess],
+    configs: [&'a EngineConfig; 2],
+    settings: &'a GameSettings,
+    pos: &'a mut Position,
+    record: &'a mut GameRecord,
+    clocks: [Clock; 2],
+    /// The engines get the FEN after the last capture plus the moves since.
+    base_fen: String,
+    since_base: Vec<Move>,
+    adjudicator: Adjudicator,
+    /// The side whose last move came with a draw offer (`bestmove m draw`), and
+    /// whether the other side's next move accepted it.
+    draw_offer: Option<Color>,
+    agreed: bool,
+    /// Pondering: the reply each engine's last answer expects (its ponder search starts
+    /// as the opponent is asked to move), the one each engine's running ponder search
+    /// expects, and when the last move came.
+    ponder_next: [Option<Move>; 2],
+    pondering: [Option<Move>; 2],
+    last_move_at: Option<Instant>,
+    bans: [bool; 2],
+}
+
+/// The side to move's turn: who it is and how long it may think.
+struct Mover {
+    side: Color,
+    si: usize,
+    who: String,
+    limit_ms: u64,
+    opponent_offers: bool,
+}
+
 fn game_loop(
     engines: &mut [EngineProcess],
     configs: [&EngineConfig; 2],
@@ -233,241 +244,124 @@ fn game_loop(
     settings: &GameSettings,
     record: &mut GameRecord,
 ) -> Verdict {
-    let mut clocks = [
-        Clock::new(&configs[0].limits.tc, configs[0].limits.margin_ms),
-        Clock::new(&configs[1].limits.tc, configs[1].limits.margin_ms),
-    ];
-    // The engines get the FEN after the last capture plus the moves since.
-    let mut base_fen = pos.to_fen();
-    let mut since_base: Vec<Move> = Vec::new();
-    if !record.opening_moves.is_empty() {
-        // Send the opening from its start so the engines see its history.
-        base_fen = record.start_fen.clone();
-        since_base = record.opening_moves.clone();
-        if let Some(last_cap) = pos.history().iter().rposition(|u| u.captured.is_some()) {
-            let mut p = Position::from_fen(&record.start_fen).expect("valid");
-            for mv in &record.opening_moves[..=last_cap] {
-                p.make_move(*mv);
-            }
-            base_fen = p.to_fen();
-            since_base = record.opening_moves[last_cap + 1..].to_vec();
+    let mut game = Game::start(engines, configs, pos, settings, record);
+    loop {
+        if let Some(verdict) = game.ended() {
+            return verdict;
+        }
+        if let Err(verdict) = game.turn() {
+            return verdict;
         }
     }
-    // Consecutive-score counters for adjudication.
-    let mut draw_streak = 0u32;
-    let mut resign_streak = [0u32; 2];
-    // The side whose last move came with a draw offer (`bestmove m draw`), and whether
-    // the other side's next move accepted it.
-    let mut draw_offer: Option<Color> = None;
-    let mut agreed = false;
-    // Pondering: the reply each engine's last answer expects (its ponder search starts
-    // as the opponent is asked to move), the one each engine's running ponder search
-    // expects, and when the last move came.
-    let mut ponder_next: [Option<Move>; 2] = [None, None];
-    let mut pondering: [Option<Move>; 2] = [None, None];
-    let mut last_move_at: Option<Instant> = None;
-    let bans = [engines[0].bans_moves(), engines[1].bans_moves()];
-    loop {
-        let game_plies = record.moves.len();
-        if let Some(r) = judge(
+}
+
+/// The FEN the engines are sent and the moves after it: the opening from its start (so
+/// the engines see its history), or from after its last capture.
+fn engine_base(pos: &Position, record: &GameRecord) -> (String, Vec<Move>) {
+    if record.opening_moves.is_empty() {
+        return (pos.to_fen(), Vec::new());
+    }
+    let Some(last_cap) = pos.history().iter().rposition(|u| u.captured.is_some()) else {
+        return (record.start_fen.clone(), record.opening_moves.clone());
+    };
+    let mut p = Position::from_fen(&record.start_fen).expect("valid");
+    for mv in &record.opening_moves[..=last_cap] {
+        p.make_move(*mv);
+    }
+    (p.to_fen(), record.opening_moves[last_cap + 1..].to_vec())
+}
+
+impl<'a> Game<'a> {
+    fn start(
+        engines: &'a mut [EngineProcess],
+        configs: [&'a EngineConfig; 2],
+        pos: &'a mut Position,
+        settings: &'a GameSettings,
+        record: &'a mut GameRecord,
+    ) -> Game<'a> {
+        let clocks = configs.map(|c| Clock::new(&c.limits.tc, c.limits.margin_ms));
+        let (base_fen, since_base) = engine_base(pos, record);
+        let bans = [engines[0].bans_moves(), engines[1].bans_moves()];
+        Game {
+            engines,
+            configs,
+            settings,
             pos,
-            &settings.rules,
-            game_plies + record.opening_moves.len(),
-        ) {
-            return r;
+            record,
+            clocks,
+            base_fen,
+            since_base,
+            // The move limit is the arbiter's (`GameRules::move_limit`).
+            adjudicator: Adjudicator::new(settings.draw, settings.resign, None),
+            draw_offer: None,
+            agreed: false,
+            ponder_next: [None, None],
+            pondering: [None, None],
+            last_move_at: None,
+            bans,
         }
-        if agreed {
-            let accepter = pos.side_to_move().other();
-            return Verdict::new(
-                GameOutcome::Draw,
-                format!(
-                    "draw by agreement ({} offered, {} accepted)",
-                    color_name(accepter.other()),
-                    color_name(accepter)
-                ),
-            );
+    }
+
+    /// The game's plies so far, opening moves included.
+    fn plies(&self) -> usize {
+        self.record.opening_moves.len() + self.record.moves.len()
+    }
+
+    /// The verdict when the game has ended before the side to move's turn: by the
+    /// rules, or by a draw agreed on the last two moves.
+    fn ended(&self) -> Option<Verdict> {
+        if let Some(r) = judge(self.pos, &self.settings.rules, self.plies()) {
+            return Some(r);
         }
-        let side = pos.side_to_move();
+        if !self.agreed {
+            return None;
+        }
+        let accepter = self.pos.side_to_move().other();
+        Some(Verdict::new(
+            GameOutcome::Draw,
+            format!(
+                "draw by agreement ({} offered, {} accepted)",
+                color_name(accepter.other()),
+                color_name(accepter)
+            ),
+        ))
+    }
+
+    /// One turn: the opponent starts pondering, the side to move answers, and its move
+    /// is checked, played and adjudicated.
+    fn turn(&mut self) -> Result<(), Verdict> {
+        let side = self.pos.side_to_move();
         let si = side.index();
-        let cfg = configs[si];
-        let coords = cfg.coords;
+        let cfg = self.configs[si];
         // Every move since the start, for a dialect that keeps the game (CECP).
-        let game_moves: Vec<Move> = record
+        let game_moves: Vec<Move> = self
+            .record
             .opening_moves
             .iter()
             .copied()
-            .chain(record.moves.iter().map(|m| m.mv))
+            .chain(self.record.moves.iter().map(|m| m.mv))
             .collect();
-        // The opponent ponders on the reply its last answer expects, while this side
-        // thinks (unless the game has ended with that answer).
-        let oi = 1 - si;
-        if let Some(expected) = ponder_next[oi].take() {
-            let mut after = pos.clone();
-            after.make_move(expected);
-            let banned = banned_moves(&mut after, bans[oi], &settings.rules);
-            let with = |moves: &[Move]| moves.iter().copied().chain([expected]).collect();
-            let (since, moves): (Vec<Move>, Vec<Move>) = (with(&since_base), with(&game_moves));
-            // The clocks as they will be when the expected move is played.
-            let turn = Turn {
-                start_fen: &record.start_fen,
-                moves: &moves,
-                base_fen: &base_fen,
-                since_base: &since,
-                banned: &banned,
-                own: &clocks[oi],
-                opp: &clocks[si],
-                side: side.other(),
-                draw_offered: false,
-            };
-            // A failure to send shows when the engine is asked for its move.
-            if let Ok(true) = engines[oi].ponder(&turn) {
-                pondering[oi] = Some(expected);
-            }
-        }
-        let opponent_offers = draw_offer == Some(side.other());
-        let banned = banned_moves(pos, bans[si], &settings.rules);
-        let turn = Turn {
-            start_fen: &record.start_fen,
-            moves: &game_moves,
-            base_fen: &base_fen,
-            since_base: &since_base,
-            banned: &banned,
-            own: &clocks[si],
-            opp: &clocks[1 - si],
+        self.start_pondering(side, &game_moves);
+        let limit_ms = self.clocks[si]
+            .deadline_ms()
+            .unwrap_or(self.settings.hang_timeout_ms);
+        let mover = Mover {
             side,
-            draw_offered: opponent_offers,
+            si,
+            who: format!("{} ({})", color_name(side), cfg.name),
+            limit_ms,
+            opponent_offers: self.draw_offer == Some(side.other()),
         };
-        let limit_ms = clocks[si].deadline_ms().unwrap_or(settings.hang_timeout_ms);
-        let limit = Duration::from_millis(limit_ms);
-        let who = format!("{} ({})", color_name(side), cfg.name);
-        let mut ponder_hit = None;
-        let thought = match pondering[si].take() {
-            None => engines[si].think(&turn, None, limit),
-            Some(expected) => {
-                // The clock has run since the opponent's move.
-                let since = last_move_at.unwrap_or_else(Instant::now);
-                let hit = record.moves.last().map(|m| m.mv) == Some(expected);
-                ponder_hit = Some(hit);
-                let answer = if hit {
-                    engines[si].ponder_hit(opponent_offers, since, limit)
-                } else {
-                    // A miss: the ponder search's answer is dropped, and the time the
-                    // engine takes to stop counts on its clock.
-                    match engines[si].stop_pondering(since + limit) {
-                        Ok(()) => None,
-                        Err(Failure::Timeout) => {
-                            engines[si].kill();
-                            let reason = if clocks[si].deadline_ms().is_some() {
-                                format!(
-                                    "{who} loses on time (no answer to stop within {limit_ms} ms)"
-                                )
-                            } else {
-                                format!("{who} hangs (no answer to stop within {limit_ms} ms)")
-                            };
-                            return Verdict::foul(GameOutcome::loss_for(side), reason);
-                        }
-                        Err(_) => {
-                            return Verdict::foul(
-                                GameOutcome::loss_for(side),
-                                format!("{who} disconnects (crashed)"),
-                            );
-                        }
-                    }
-                };
-                // After a miss, or an answer that came before `ponderhit`, a search of
-                // the position as it is.
-                answer.unwrap_or_else(|| engines[si].think(&turn, Some(since), limit))
-            }
-        };
+        let (thought, ponder_hit) = self.answer(&mover, &game_moves)?;
         if let Some(at) = thought.answered_at {
-            last_move_at = Some(at);
+            self.last_move_at = Some(at);
         }
-        let (mv_text, expects) = match &thought.reply {
-            Reply::Failed(Failure::Timeout) => {
-                let reason = if clocks[si].deadline_ms().is_some() {
-                    format!("{who} loses on time (no move within {limit_ms} ms)")
-                } else {
-                    format!("{who} hangs (no move within {limit_ms} ms)")
-                };
-                engines[si].kill();
-                return Verdict::foul(GameOutcome::loss_for(side), reason);
-            }
-            Reply::Failed(Failure::Disconnected) | Reply::Failed(Failure::Io(_)) => {
-                return Verdict::foul(
-                    GameOutcome::loss_for(side),
-                    format!("{who} disconnects (crashed)"),
-                );
-            }
-            Reply::NoMove => {
-                if let Some(r) = judge_claim(pos, &settings.rules) {
-                    return r;
-                }
-                return Verdict::foul(
-                    GameOutcome::loss_for(side),
-                    format!("{who} returned no move in a position with legal moves"),
-                );
-            }
-            Reply::BestMove { resign: true, .. } | Reply::Resign => {
-                return Verdict::new(GameOutcome::loss_for(side), format!("{who} resigns"));
-            }
-            Reply::Claim(claim) => {
-                // A claim instead of a move: it holds as `nobestmove` does (a draw by a
-                // repetition the rules draw), else it is false.
-                if let Some(r) = judge_claim(pos, &settings.rules) {
-                    return r;
-                }
-                return Verdict::foul(
-                    GameOutcome::loss_for(side),
-                    format!("{who} makes a false claim: {}", words(claim)),
-                );
-            }
-            Reply::Rejected(text) => {
-                return Verdict::foul(
-                    GameOutcome::loss_for(side),
-                    format!("{who} refuses a legal move of the game: {}", words(text)),
-                );
-            }
-            Reply::BestMove {
-                mv, draw, ponder, ..
-            } => {
-                // Two offers in a row, one by each side, agree a draw; an offer not
-                // taken up at once lapses.
-                agreed = *draw && opponent_offers;
-                draw_offer = draw.then_some(side);
-                (mv.clone(), ponder.clone().filter(|_| cfg.ponder))
-            }
-        };
-        if let Err(why) = clocks[si].record(thought.elapsed_ms) {
-            return Verdict::foul(
-                GameOutcome::loss_for(side),
-                format!("{who} loses on time ({why})"),
-            );
+        let (mv_text, expects) = self.read_reply(&mover, &thought.reply)?;
+        if let Err(why) = self.clocks[si].record(thought.elapsed_ms) {
+            return Err(mover.loses(format!("loses on time ({why})")));
         }
-        let iccs = match coords.from_engine(&mv_text) {
-            Some(m) => m,
-            None => {
-                return Verdict::foul(
-                    GameOutcome::loss_for(side),
-                    format!("{who} makes an illegal move: {}", sanitize(&mv_text)),
-                )
-            }
-        };
-        let mv = match pos.try_play(&iccs) {
-            Ok(mv) => mv,
-            Err(_) => {
-                return Verdict::foul(
-                    GameOutcome::loss_for(side),
-                    format!("{who} makes an illegal move: {}", sanitize(&mv_text)),
-                )
-            }
-        };
-        if pos.history().last().is_some_and(|u| u.captured.is_some()) {
-            base_fen = pos.to_fen();
-            since_base.clear();
-        } else {
-            since_base.push(mv);
-        }
-        record.moves.push(PlayedMove {
+        let mv = self.play(&mover, &mv_text)?;
+        self.record.moves.push(PlayedMove {
             mv,
             score: thought.score,
             depth: thought.depth,
@@ -475,54 +369,222 @@ fn game_loop(
             ponder_hit,
         });
         if let Some(text) = expects {
-            let plies = record.opening_moves.len() + record.moves.len();
-            ponder_next[si] = ponder_move(pos, &text, cfg, &settings.rules, plies);
+            let plies = self.plies();
+            self.ponder_next[si] = ponder_move(self.pos, &text, cfg, &self.settings.rules, plies);
         }
+        self.after_move(&mover, thought.score)
+    }
+
+    /// The opponent of `side` ponders on the reply its last answer expects, while
+    /// `side` thinks (unless the game has ended with that answer).
+    fn start_pondering(&mut self, side: Color, game_moves: &[Move]) {
+        let (si, oi) = (side.index(), side.other().index());
+        let Some(expected) = self.ponder_next[oi].take() else {
+            return;
+        };
+        let mut after = self.pos.clone();
+        after.make_move(expected);
+        let banned = banned_moves(&mut after, self.bans[oi], &self.settings.rules);
+        let with = |moves: &[Move]| moves.iter().copied().chain([expected]).collect();
+        let (since, moves): (Vec<Move>, Vec<Move>) = (with(&self.since_base), with(game_moves));
+        // The clocks as they will be when the expected move is played.
+        let turn = Turn {
+            start_fen: &self.record.start_fen,
+            moves: &moves,
+            base_fen: &self.base_fen,
+            since_base: &since,
+            banned: &banned,
+            own: &self.clocks[oi],
+            opp: &self.clocks[si],
+            side: side.other(),
+            draw_offered: false,
+        };
+        // A failure to send shows when the engine is asked for its move.
+        if let Ok(true) = self.engines[oi].ponder(&turn) {
+            self.pondering[oi] = Some(expected);
+        }
+    }
+
+    /// The side to move's answer, from a fresh search or from its ponder search (hit or
+    /// missed), with whether it had pondered on the right move.
+    fn answer(
+        &mut self,
+        mover: &Mover,
+        game_moves: &[Move],
+    ) -> Result<(Thought, Option<bool>), Verdict> {
+        let si = mover.si;
+        let banned = banned_moves(self.pos, self.bans[si], &self.settings.rules);
+        let turn = Turn {
+            start_fen: &self.record.start_fen,
+            moves: game_moves,
+            base_fen: &self.base_fen,
+            since_base: &self.since_base,
+            banned: &banned,
+            own: &self.clocks[si],
+            opp: &self.clocks[1 - si],
+            side: mover.side,
+            draw_offered: mover.opponent_offers,
+        };
+        let limit = Duration::from_millis(mover.limit_ms);
+        let engine = &mut self.engines[si];
+        let Some(expected) = self.pondering[si].take() else {
+            return Ok((engine.think(&turn, None, limit), None));
+        };
+        // The clock has run since the opponent's move.
+        let since = self.last_move_at.unwrap_or_else(Instant::now);
+        let hit = self.record.moves.last().map(|m| m.mv) == Some(expected);
+        let answer = if hit {
+            engine.ponder_hit(mover.opponent_offers, since, limit)
+        } else {
+            // A miss: the ponder search's answer is dropped, and the time the engine
+            // takes to stop counts on its clock.
+            match engine.stop_pondering(since + limit) {
+                Ok(()) => None,
+                Err(Failure::Timeout) => {
+                    engine.kill();
+                    let ms = mover.limit_ms;
+                    let verb = if self.clocks[si].deadline_ms().is_some() {
+                        "loses on time"
+                    } else {
+                        "hangs"
+                    };
+                    return Err(mover.loses(format!("{verb} (no answer to stop within {ms} ms)")));
+                }
+                Err(_) => return Err(mover.loses("disconnects (crashed)".into())),
+            }
+        };
+        // After a miss, or an answer that came before `ponderhit`, a search of the
+        // position as it is.
+        let thought = answer.unwrap_or_else(|| engine.think(&turn, Some(since), limit));
+        Ok((thought, Some(hit)))
+    }
+
+    /// The move in the engine's reply and the reply it expects to it (to ponder on), or
+    /// the verdict when the reply ends the game.
+    fn read_reply(
+        &mut self,
+        mover: &Mover,
+        reply: &Reply,
+    ) -> Result<(String, Option<String>), Verdict> {
+        let si = mover.si;
+        match reply {
+            Reply::Failed(Failure::Timeout) => {
+                let ms = mover.limit_ms;
+                let verb = if self.clocks[si].deadline_ms().is_some() {
+                    "loses on time"
+                } else {
+                    "hangs"
+                };
+                self.engines[si].kill();
+                Err(mover.loses(format!("{verb} (no move within {ms} ms)")))
+            }
+            Reply::Failed(Failure::Disconnected) | Reply::Failed(Failure::Io(_)) => {
+                Err(mover.loses("disconnects (crashed)".into()))
+            }
+            Reply::NoMove => Err(judge_claim(self.pos, &self.settings.rules).unwrap_or_else(
+                || mover.loses("returned no move in a position with legal moves".into()),
+            )),
+            Reply::BestMove { resign: true, .. } | Reply::Resign => Err(mover.resigns()),
+            // A claim instead of a move: it holds as `nobestmove` does (a draw by a
+            // repetition the rules draw), else it is false.
+            Reply::Claim(claim) => Err(judge_claim(self.pos, &self.settings.rules)
+                .unwrap_or_else(|| mover.loses(format!("makes a false claim: {}", words(claim))))),
+            Reply::Rejected(text) => {
+                Err(mover.loses(format!("refuses a legal move of the game: {}", words(text))))
+            }
+            Reply::BestMove {
+                mv, draw, ponder, ..
+            } => {
+                // Two offers in a row, one by each side, agree a draw; an offer not
+                // taken up at once lapses.
+                self.agreed = *draw && mover.opponent_offers;
+                self.draw_offer = draw.then_some(mover.side);
+                let ponders = self.configs[si].ponder;
+                Ok((mv.clone(), ponder.clone().filter(|_| ponders)))
+            }
+        }
+    }
+
+    /// Plays the engine's move `text` if it is legal, keeping the engines' base FEN.
+    fn play(&mut self, mover: &Mover, text: &str) -> Result<Move, Verdict> {
+        let illegal = || mover.loses(format!("makes an illegal move: {}", sanitize(text)));
+        let iccs = self.configs[mover.si]
+            .coords
+            .from_engine(text)
+            .ok_or_else(illegal)?;
+        let mv = self.pos.try_play(&iccs).map_err(|_| illegal())?;
+        if self
+            .pos
+            .history()
+            .last()
+            .is_some_and(|u| u.captured.is_some())
+        {
+            self.base_fen = self.pos.to_fen();
+            self.since_base.clear();
+        } else {
+            self.since_base.push(mv);
+        }
+        Ok(mv)
+    }
+
+    /// After the move: what the engine said unasked, then adjudication on the scores.
+    fn after_move(&mut self, mover: &Mover, score: Option<i32>) -> Result<(), Verdict> {
+        let plies = self.plies();
         // What the engine said after its move (CECP: a resignation, or a claim that
         // the game is over, which the rules must bear out).
-        if let Some(said) = engines[si].unasked() {
-            let plies = record.opening_moves.len() + record.moves.len();
-            if judge(pos, &settings.rules, plies).is_none() {
-                return match said {
-                    Reply::Claim(claim) => Verdict::foul(
-                        GameOutcome::loss_for(side),
-                        format!("{who} makes a false claim: {}", words(&claim)),
-                    ),
-                    _ => Verdict::new(GameOutcome::loss_for(side), format!("{who} resigns")),
-                };
+        if let Some(said) = self.engines[mover.si].unasked() {
+            if judge(self.pos, &self.settings.rules, plies).is_none() {
+                return Err(match said {
+                    Reply::Claim(claim) => {
+                        mover.loses(format!("makes a false claim: {}", words(&claim)))
+                    }
+                    _ => mover.resigns(),
+                });
             }
         }
-        // Adjudication on the engines' scores.
-        if let Some(adj) = settings.resign {
-            let mine = thought.score;
-            let theirs = record.moves.iter().rev().nth(1).and_then(|m| m.score);
-            let losing = mine.is_some_and(|s| s <= -adj.score)
-                && (!adj.two_sided || theirs.is_some_and(|s| s >= adj.score));
-            resign_streak[si] = if losing { resign_streak[si] + 1 } else { 0 };
-            if resign_streak[si] >= adj.move_count {
-                return Verdict::new(
-                    GameOutcome::loss_for(side),
-                    format!("adjudication: {who}'s score stayed below -{}", adj.score),
-                );
-            }
-        }
-        if let Some(adj) = settings.draw {
-            let quiet = thought.score.is_some_and(|s| s.abs() <= adj.score);
-            draw_streak = if quiet { draw_streak + 1 } else { 0 };
-            let full_move = (record.opening_moves.len() + record.moves.len()).div_ceil(2) as u32;
-            if full_move >= adj.move_number
-                && draw_streak >= 2 * adj.move_count
-                && judge(pos, &settings.rules, 0).is_none()
-            {
-                return Verdict::new(
+        match self.adjudicator.update(mover.side, score, plies) {
+            Some(Adjudged::Loss(side)) => Err(Verdict::new(
+                GameOutcome::loss_for(side),
+                format!(
+                    "adjudication: {}'s score stayed below -{}",
+                    mover.who,
+                    self.settings.resign.map_or(0, |r| r.score)
+                ),
+            )),
+            // Not when the rules end the game with this move: they rule next.
+            Some(Adjudged::Draw) if judge(self.pos, &self.settings.rules, 0).is_none() => {
+                let d = self
+                    .settings
+                    .draw
+                    .expect("a draw verdict comes from the rule");
+                Err(Verdict::new(
                     GameOutcome::Draw,
                     format!(
                         "adjudication: both scores within {} for {} moves",
-                        adj.score, adj.move_count
+                        d.score, d.move_count
                     ),
-                );
+                ))
             }
+            _ => Ok(()),
         }
+    }
+}
+
+impl Mover {
+    /// The mover loses by a foul, for `what` it did.
+    fn loses(&self, what: String) -> Verdict {
+        Verdict::foul(
+            GameOutcome::loss_for(self.side),
+            format!("{} {what}", self.who),
+        )
+    }
+
+    /// The mover resigns.
+    fn resigns(&self) -> Verdict {
+        Verdict::new(
+            GameOutcome::loss_for(self.side),
+            format!("{} resigns", self.who),
+        )
     }
 }
 

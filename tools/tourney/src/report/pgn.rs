@@ -21,13 +21,25 @@ pub enum MoveText {
     Chinese,
 }
 
+/// A `-pgnout` move text that is neither `iccs` nor `chinese`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnknownMoveText(pub String);
+
+impl std::fmt::Display for UnknownMoveText {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "unknown move text '{}' (iccs or chinese)", self.0)
+    }
+}
+
+impl std::error::Error for UnknownMoveText {}
+
 impl MoveText {
     /// Parses `iccs` or `chinese`.
-    pub fn parse(text: &str) -> Result<MoveText, String> {
+    pub fn parse(text: &str) -> Result<MoveText, UnknownMoveText> {
         match text.to_ascii_lowercase().as_str() {
             "iccs" => Ok(MoveText::Iccs),
             "chinese" | "cn" => Ok(MoveText::Chinese),
-            _ => Err(format!("unknown move text '{text}' (iccs or chinese)")),
+            _ => Err(UnknownMoveText(text.to_string())),
         }
     }
 

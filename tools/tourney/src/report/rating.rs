@@ -38,16 +38,41 @@ pub enum Scoring {
     Three,
 }
 
+/// A `-scoring` or `-rating` value that names nothing known.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum UnknownName {
+    /// Not a scoring.
+    Scoring(String),
+    /// Not a rating method.
+    RatingMethod(String),
+}
+
+impl std::fmt::Display for UnknownName {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            UnknownName::Scoring(t) => {
+                write!(
+                    f,
+                    "unknown scoring '{t}' (1 = 1-0.5-0, 2 = 2-1-0, 3 = 3-1-0)"
+                )
+            }
+            UnknownName::RatingMethod(t) => {
+                write!(f, "unknown rating method '{t}' (elo, cxa or qq)")
+            }
+        }
+    }
+}
+
+impl std::error::Error for UnknownName {}
+
 impl Scoring {
     /// Parses `1` (1-0.5-0), `2` (2-1-0) or `3` (3-1-0).
-    pub fn parse(text: &str) -> Result<Scoring, String> {
+    pub fn parse(text: &str) -> Result<Scoring, UnknownName> {
         match text {
             "1" | "1-0.5-0" => Ok(Scoring::One),
             "2" | "2-1-0" => Ok(Scoring::Two),
             "3" | "3-1-0" => Ok(Scoring::Three),
-            _ => Err(format!(
-                "unknown scoring '{text}' (1 = 1-0.5-0, 2 = 2-1-0, 3 = 3-1-0)"
-            )),
+            _ => Err(UnknownName::Scoring(text.to_string())),
         }
     }
 
@@ -82,12 +107,12 @@ pub enum RatingMethod {
 
 impl RatingMethod {
     /// Parses `elo`, `cxa` or `qq`.
-    pub fn parse(text: &str) -> Result<RatingMethod, String> {
+    pub fn parse(text: &str) -> Result<RatingMethod, UnknownName> {
         match text.to_ascii_lowercase().as_str() {
             "elo" => Ok(RatingMethod::Elo),
             "cxa" | "ccxa" | "doc" | "documents" => Ok(RatingMethod::Cxa),
             "qq" => Ok(RatingMethod::Qq),
-            _ => Err(format!("unknown rating method '{text}' (elo, cxa or qq)")),
+            _ => Err(UnknownName::RatingMethod(text.to_string())),
         }
     }
 
