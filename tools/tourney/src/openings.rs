@@ -156,14 +156,6 @@ impl std::error::Error for OpeningsError {
     }
 }
 
-/// The message, for callers that still collect errors as text (the trainer's
-/// `make-openings` uses `?` into `Result<_, String>`).
-impl From<OpeningsError> for String {
-    fn from(e: OpeningsError) -> String {
-        e.to_string()
-    }
-}
-
 /// A file that could not be read.
 fn unreadable(path: &str, e: impl fmt::Display) -> OpeningsError {
     OpeningsError::Unreadable {

@@ -81,8 +81,17 @@ pub enum TrainerError {
     Training(String),
     /// A command's arguments that cannot be used (exit status 2).
     Usage(String),
+    /// An opening set that cannot be read, or one of its openings (the tourney's
+    /// loader says which file, line and move).
+    Openings(tourney::openings::OpeningsError),
     /// Anything else the engine or the tourney's libraries report.
     Other(String),
+}
+
+impl From<tourney::openings::OpeningsError> for TrainerError {
+    fn from(e: tourney::openings::OpeningsError) -> TrainerError {
+        TrainerError::Openings(e)
+    }
 }
 
 impl TrainerError {
@@ -114,6 +123,7 @@ impl fmt::Display for TrainerError {
             | TrainerError::Training(s)
             | TrainerError::Usage(s)
             | TrainerError::Other(s) => f.write_str(s),
+            TrainerError::Openings(e) => write!(f, "{e}"),
         }
     }
 }
@@ -123,6 +133,7 @@ impl std::error::Error for TrainerError {
         match self {
             TrainerError::Io { source, .. } => Some(source),
             TrainerError::Data { error, .. } => Some(error),
+            TrainerError::Openings(e) => Some(e),
             _ => None,
         }
     }

@@ -21,7 +21,7 @@ use std::time::{Duration, Instant};
 
 use chariot::board::{Color, Position, START_FEN};
 
-use super::{
+use super::dialect::{
     Commands, Coords, Dialect, EngineConfig, EngineError, Failure, Hello, Link, Reply, Thought,
     Turn, MATE_SCORE,
 };

@@ -3,8 +3,10 @@
 //! increment … opptime …`, `ponderhit [draw]`, `nobestmove`. It reads `info` and
 //! `bestmove` as UCI does ([`super::uci`]).
 
+use super::dialect::{
+    Commands, Dialect, EngineConfig, EngineError, Hello, Link, Reply, Thought, Turn,
+};
 use super::uci::{position_line, read_answer, read_hello};
-use super::{Commands, Dialect, EngineConfig, EngineError, Hello, Link, Reply, Thought, Turn};
 use crate::clock::TimeControl;
 
 /// The UCCI dialect.

@@ -5,7 +5,7 @@
 
 use std::time::{Duration, Instant};
 
-use super::{
+use super::dialect::{
     Commands, Dialect, EngineConfig, EngineError, Hello, Link, Reply, Thought, Turn, MATE_SCORE,
 };
 use crate::clock::TimeControl;

@@ -228,7 +228,7 @@ fn starts(openings: Option<&str>) -> Result<Vec<Position>> {
             "{path} is a held-out opening set (it measures strength): train on other openings"
         )));
     }
-    let list = load_openings(path, OpeningFormat::Epd).map_err(TrainerError::Other)?;
+    let list = load_openings(path, OpeningFormat::Epd)?;
     let starts: Vec<Position> = list.iter().filter_map(|o| o.position().ok()).collect();
     if starts.is_empty() {
         return Err(TrainerError::Other("no usable opening".to_string()));

@@ -136,10 +136,8 @@ pub fn run(args: &Args) -> Result<()> {
     let (least, most) = args.plies;
     let mut excluded = HashSet::new();
     for path in &args.exclude {
-        for opening in load_openings(path, OpeningFormat::Epd).map_err(TrainerError::Other)? {
-            excluded.insert(mirror_key(
-                &opening.position().map_err(TrainerError::Other)?,
-            ));
+        for opening in load_openings(path, OpeningFormat::Epd)? {
+            excluded.insert(mirror_key(&opening.position()?));
         }
     }
     let mut rng = Rng::new(args.seed);
