@@ -1,6 +1,6 @@
 //! The win/draw/loss model behind UCI's `UCI_ShowWDL`: how often the side to move
 //! wins, draws and loses from a score, by the material on the board, fitted to
-//! Chariot's own self-play games (`tools/scripts/fit_wdl.py`; the README says how).
+//! Chariot's own self-play games (`tools/scripts/fit_wdl.py`; docs/gui.md says how).
 //!
 //! For each material level the model is two logistic curves in the side to move's
 //! score `s` (engine units): `P(win) = σ((s − a) / b)`, `P(loss) = σ((−s − a) / b)`,
