@@ -22,8 +22,8 @@ use std::time::{Duration, Instant};
 use chariot::board::{Color, Position, START_FEN};
 
 use super::dialect::{
-    Commands, Coords, Dialect, EngineConfig, EngineError, Failure, Hello, Link, Reply, Thought,
-    Turn, MATE_SCORE,
+    clamp_score, mate_score, Commands, Coords, Dialect, EngineConfig, EngineError, Failure, Hello,
+    Link, Reply, Thought, Turn,
 };
 use crate::clock::TimeControl;
 
@@ -547,22 +547,6 @@ fn cecp_score(score: i64) -> i32 {
     }
 }
 
-/// A reported score clamped to the mate range, so that an absurd report stays a number
-/// the adjudication can negate and compare.
-fn clamp_score(v: i64) -> i32 {
-    v.clamp(-i64::from(MATE_SCORE), i64::from(MATE_SCORE)) as i32
-}
-
-/// The score of a mate in `moves` moves (negative: being mated), engine's point of view.
-fn mate_score(moves: i64) -> i32 {
-    let n = clamp_score(moves);
-    if n >= 0 {
-        MATE_SCORE - n
-    } else {
-        -MATE_SCORE - n
-    }
-}
-
 /// The time control as CECP puts it: `level MPS BASE INC` (the first period of a
 /// moves-in-time control; byo-yomi as its game time with the byo-yomi as increment),
 /// `st` for a fixed time a move; without a clock `st` for a day, or `nps` nodes a second
@@ -688,6 +672,7 @@ fn edit_lines(fen: &str, coords: Coords) -> Vec<String> {
 mod tests {
     use super::*;
     use crate::clock::Clock;
+    use crate::engine::dialect::MATE_SCORE;
     use chariot::board::Move;
 
     fn engine(features: &str) -> Cecp {

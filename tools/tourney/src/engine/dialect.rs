@@ -370,6 +370,23 @@ impl Thought {
 /// Score given to a mate in `n` (engine's point of view).
 pub const MATE_SCORE: i32 = 30_000;
 
+/// A reported score clamped to the mate range, so that an absurd report
+/// (`score cp -2147483648`) stays a number the adjudication can negate and compare.
+pub(super) fn clamp_score(v: i64) -> i32 {
+    v.clamp(-i64::from(MATE_SCORE), i64::from(MATE_SCORE)) as i32
+}
+
+/// The score of a mate in `moves` moves (negative: being mated), engine's point of
+/// view: ±(`MATE_SCORE` − moves).
+pub(super) fn mate_score(moves: i64) -> i32 {
+    let n = clamp_score(moves);
+    if n >= 0 {
+        MATE_SCORE - n
+    } else {
+        -MATE_SCORE - n
+    }
+}
+
 /// The game as the engine to move must be told it: the game loop's description of one
 /// move, from which each dialect writes its own lines.
 #[derive(Clone, Copy, Debug)]

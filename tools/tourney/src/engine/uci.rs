@@ -6,7 +6,8 @@
 use std::time::{Duration, Instant};
 
 use super::dialect::{
-    Commands, Dialect, EngineConfig, EngineError, Hello, Link, Reply, Thought, Turn, MATE_SCORE,
+    clamp_score, mate_score, Commands, Dialect, EngineConfig, EngineError, Hello, Link, Reply,
+    Thought, Turn,
 };
 use crate::clock::TimeControl;
 
@@ -219,20 +220,12 @@ fn parse_info(words: &[&str], thought: &mut Thought) {
                 } else {
                     2
                 };
-                // Clamped, so that an absurd report (`score cp -2147483648`) stays a
-                // number the adjudication can negate and compare.
-                if let Some(v) = value
-                    .and_then(|w| w.parse::<i32>().ok())
-                    .map(|v| v.clamp(-MATE_SCORE, MATE_SCORE))
-                {
+                if let Some(v) = value.and_then(|w| w.parse::<i32>().ok()) {
+                    let v = i64::from(v);
                     thought.score = Some(if kind == "mate" {
-                        if v >= 0 {
-                            MATE_SCORE - v
-                        } else {
-                            -MATE_SCORE - v
-                        }
+                        mate_score(v)
                     } else {
-                        v
+                        clamp_score(v)
                     });
                 }
                 i += step;
@@ -252,6 +245,7 @@ fn parse_info(words: &[&str], thought: &mut Thought) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::dialect::MATE_SCORE;
 
     #[test]
     fn bestmove_lines() {
