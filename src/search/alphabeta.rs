@@ -323,9 +323,7 @@ impl<'a> Worker<'a> {
                     // reverse futility, null move) needs no evaluation.
                     let raw = self.static_eval();
                     if excluded.is_none() {
-                        self.shared
-                            .tt
-                            .store(key, ply, None, 0, raw, -1, Bound::None);
+                        self.shared.tt.store_eval(key, raw);
                     }
                     raw
                 }
@@ -701,9 +699,7 @@ impl<'a> Worker<'a> {
         if !in_check {
             if stand_pat >= beta {
                 if tt.is_none() {
-                    self.shared
-                        .tt
-                        .store(key, ply, None, 0, raw_eval, -1, Bound::None);
+                    self.shared.tt.store_eval(key, raw_eval);
                 }
                 return stand_pat;
             }

@@ -260,6 +260,13 @@ impl TranspositionTable {
         victim.data.store(data, Ordering::Relaxed);
     }
 
+    /// Keeps the static evaluation `eval` of the position `key` alone (no move, no score,
+    /// [`Bound::None`]), for a node left before any move was searched, so that a revisit
+    /// needs no evaluation. A searched result for the position replaces it.
+    pub fn store_eval(&self, key: u64, eval: i32) {
+        self.store(key, 0, None, 0, eval, -1, Bound::None);
+    }
+
     /// Permille of the first thousand buckets' entries written in this search.
     pub fn hashfull(&self) -> usize {
         let generation = self.generation.load(Ordering::Relaxed);
@@ -353,7 +360,7 @@ mod tests {
     #[test]
     fn an_evaluation_alone_is_stored_without_a_bound() {
         let tt = TranspositionTable::new(1);
-        tt.store(99, 5, None, 0, -321, -1, Bound::None);
+        tt.store_eval(99, -321);
         let d = tt.probe(99, 5).unwrap();
         assert_eq!(
             (d.mv, d.eval, d.depth, d.bound),
