@@ -9,5 +9,6 @@ pub mod board;
 pub mod book;
 pub mod eval;
 pub mod notation;
+pub mod progress;
 pub mod protocol;
 pub mod search;

@@ -9,6 +9,7 @@
 //! [`Position::natural_limit_reached`]); it asks about a cycle as soon as a position
 //! comes back once, where a game is ruled on the third time ([`GameRules::repetitions`]).
 
+use super::outcome::Outcome;
 use super::piece::{Color, PieceKind};
 use super::position::Position;
 use super::repetition::{RuleSet, Ruling, NATURAL_LIMIT_MOVES};
@@ -71,13 +72,14 @@ impl GameEnd {
         }
     }
 
+    /// Who won.
+    pub fn outcome(&self) -> Outcome {
+        self.loser().map_or(Outcome::Draw, Outcome::loss_for)
+    }
+
     /// The result in the command line's words: `draw`, `red wins`, `black wins`.
     pub fn result(&self) -> &'static str {
-        match self.loser() {
-            None => "draw",
-            Some(Color::Red) => "black wins",
-            Some(Color::Black) => "red wins",
-        }
+        self.outcome().text()
     }
 
     /// The reason in words under the default rules (see [`GameEnd::reason_under`]).

@@ -63,11 +63,10 @@ impl Builder {
         self.games += 1;
         let mut pos = game.start.clone();
         for &mv in game.moves.iter().take(self.options.depth) {
-            let points = match (game.result.as_str(), pos.side_to_move()) {
-                ("1-0", crate::board::Color::Red) | ("0-1", crate::board::Color::Black) => 2,
-                ("1-0", _) | ("0-1", _) => 0,
-                // A draw, or a result the file does not give.
-                _ => 1,
+            // A draw, or a result the file does not give, is worth 1 to each side.
+            let points = match crate::board::Outcome::from_pgn(&game.result) {
+                Some(outcome) => (2.0 * outcome.score_for(pos.side_to_move())) as u64,
+                None => 1,
             };
             let key = (canonical(&pos).0, stored_move(&pos, mv).raw());
             let tally = self.tallies.entry(key).or_default();

@@ -12,6 +12,7 @@ mod fen;
 mod invariants;
 mod nnue;
 mod notation;
+mod outcome;
 mod perft;
 mod random_input;
 mod repetition;

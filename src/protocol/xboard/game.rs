@@ -121,11 +121,7 @@ fn rules(engine: &Engine) -> GameRules {
 /// The claim of a game ended by the rules: `1-0 {…}`, `0-1 {…}` or `1/2-1/2 {…}`
 /// (Red is CECP's White).
 pub fn claim(end: &GameEnd, rules: &GameRules) -> String {
-    let result = match end.loser() {
-        Some(Color::Red) => "0-1",
-        Some(Color::Black) => "1-0",
-        None => "1/2-1/2",
-    };
+    let result = end.outcome().pgn();
     let comment = match end {
         GameEnd::Checkmate(loser) => format!("{} mates", title(&loser.other().to_string())),
         GameEnd::Repetition(ruling) => format!("Repetition: {}", ruling.reason()),

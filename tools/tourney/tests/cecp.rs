@@ -16,11 +16,11 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 
+use chariot::board::Outcome;
 use tourney::clock::TimeControl;
 use tourney::engine::{EngineConfig, Protocol};
 use tourney::event::config::TournamentFormat;
 use tourney::event::{run, Standings, TournamentConfig};
-use tourney::game::arbiter::GameOutcome;
 use tourney::game::{play_game, GameRecord, GameSettings};
 use tourney::openings::{parse_openings, Opening, OpeningFormat};
 use tourney::report::pgn::MoveText;
@@ -140,9 +140,9 @@ fn check_games(st: &Standings, pgn: &Path, out: &str) {
             .find(|(job, _)| job.tag == round)
             .expect("the game of the round");
         let outcome = match g.result.as_str() {
-            "1-0" => GameOutcome::RedWins,
-            "0-1" => GameOutcome::BlackWins,
-            _ => GameOutcome::Draw,
+            "1-0" => Outcome::RedWins,
+            "0-1" => Outcome::BlackWins,
+            _ => Outcome::Draw,
         };
         assert_eq!(rec.outcome, outcome, "{}", rec.reason);
         let recorded: Vec<String> = rec.moves.iter().map(|m| m.mv.to_string()).collect();
@@ -339,7 +339,7 @@ fn scripted_game(
 #[cfg(unix)]
 fn a_scripted_engine_plays_by_the_protocol() {
     let (rec, log) = scripted_game("normal", "a9a8 a8a9", &Opening::startpos(), 2);
-    assert_eq!(rec.outcome, GameOutcome::Draw, "{}", rec.reason);
+    assert_eq!(rec.outcome, Outcome::Draw, "{}", rec.reason);
     assert!(rec.reason.contains("move limit"), "{}", rec.reason);
     let played: Vec<String> = rec.moves.iter().map(|m| m.mv.to_string()).collect();
     assert_eq!(played, ["a0a1", "a9a8", "a1a0", "a8a9"]);
@@ -407,25 +407,25 @@ fn late_features_and_old_style_moves() {
 fn resignations_claims_and_refusals() {
     let start = Opening::startpos();
     let (rec, _) = scripted_game("resign", "", &start, 0);
-    assert_eq!(rec.outcome, GameOutcome::RedWins);
+    assert_eq!(rec.outcome, Outcome::RedWins);
     assert_eq!(rec.reason, "Black (Fake) resigns");
     assert!(!rec.foul);
     // A draw claimed in a position seen once: false, a foul.
     let (rec, _) = scripted_game("claim", "", &start, 0);
-    assert_eq!(rec.outcome, GameOutcome::RedWins);
+    assert_eq!(rec.outcome, Outcome::RedWins);
     assert!(rec.foul);
     assert!(rec.reason.contains("false claim"), "{}", rec.reason);
     assert!(rec.reason.contains("Draw by repetition"), "{}", rec.reason);
     // A win claimed after a move that wins nothing: the move stands, the claim is false
     // (judged as soon as it is read: at once, or when the engine is next to move).
     let (rec, _) = scripted_game("trail", "a9a8 a8a9", &start, 0);
-    assert_eq!(rec.outcome, GameOutcome::RedWins, "{}", rec.reason);
+    assert_eq!(rec.outcome, Outcome::RedWins, "{}", rec.reason);
     assert!(rec.foul);
     assert!(rec.reason.contains("false claim"), "{}", rec.reason);
     assert!(matches!(rec.moves.len(), 2 | 3), "{:?}", rec.moves);
     // `Illegal move` for a legal move: the engine is out of step with the rules.
     let (rec, _) = scripted_game("reject", "", &start, 0);
-    assert_eq!(rec.outcome, GameOutcome::RedWins);
+    assert_eq!(rec.outcome, Outcome::RedWins);
     assert!(rec.foul);
     assert!(
         rec.reason.contains("refuses a legal move") && rec.reason.contains("a0a1"),
@@ -434,7 +434,7 @@ fn resignations_claims_and_refusals() {
     );
     // No xiangqi among its variants: it cannot start.
     let (rec, _) = scripted_game("chess", "", &start, 0);
-    assert_eq!(rec.outcome, GameOutcome::RedWins);
+    assert_eq!(rec.outcome, Outcome::RedWins);
     assert!(
         rec.reason.contains("does not play xiangqi"),
         "{}",

@@ -22,11 +22,11 @@
 use std::sync::Mutex;
 
 use chariot::board::Color;
+use chariot::board::Outcome;
 use tourney::clock::{Clock, TimeControl};
 use tourney::engine::Protocol;
 use tourney::event::config::TournamentFormat;
 use tourney::event::{run, Standings, TournamentConfig};
-use tourney::game::arbiter::GameOutcome;
 use tourney::game::GameSettings;
 use tourney::openings::{parse_openings, Opening, OpeningFormat};
 use tourney::report::pgn::MoveText;
@@ -142,9 +142,9 @@ fn check_games(st: &Standings, pgn: &std::path::Path, out: &str) {
     for g in &games {
         let rec = game_of_round(st, g.tag("Round").unwrap());
         let outcome = match g.result.as_str() {
-            "1-0" => GameOutcome::RedWins,
-            "0-1" => GameOutcome::BlackWins,
-            _ => GameOutcome::Draw,
+            "1-0" => Outcome::RedWins,
+            "0-1" => Outcome::BlackWins,
+            _ => Outcome::Draw,
         };
         assert_eq!(rec.outcome, outcome, "{}", rec.reason);
         let recorded: Vec<String> = rec.moves.iter().map(|m| m.mv.to_string()).collect();

@@ -7,12 +7,12 @@ use std::collections::HashMap;
 use std::path::PathBuf;
 use std::process::Command;
 
+use chariot::board::Outcome;
 use chariot::board::Position;
 use tourney::clock::TimeControl;
 use tourney::engine::{Coords, EngineConfig, Protocol};
 use tourney::event::config::TournamentFormat;
 use tourney::event::{run, Standings, TournamentConfig};
-use tourney::game::arbiter::GameOutcome;
 use tourney::game::GameSettings;
 use tourney::openings::{parse_openings, OpeningFormat};
 use tourney::report::pgn::MoveText;
@@ -238,9 +238,9 @@ fn round_robin_with_broken_engines() {
     for (job, rec) in &st.games {
         let names = [&cfg.engines[job.red].name, &cfg.engines[job.black].name];
         let loser = match rec.outcome {
-            GameOutcome::RedWins => names[1],
-            GameOutcome::BlackWins => names[0],
-            GameOutcome::Draw => panic!("no draws expected: {}", rec.reason),
+            Outcome::RedWins => names[1],
+            Outcome::BlackWins => names[0],
+            Outcome::Draw => panic!("no draws expected: {}", rec.reason),
         };
         let want = match loser.as_str() {
             "Crash" => "disconnects",
@@ -643,14 +643,14 @@ fn banmoves_stop_a_perpetual_check() {
     };
     // Without banmoves Red repeats its check and loses by perpetual check (a foul).
     let rec = play(Some(false));
-    assert_eq!(rec.outcome, GameOutcome::BlackWins, "{}", rec.reason);
+    assert_eq!(rec.outcome, Outcome::BlackWins, "{}", rec.reason);
     assert!(rec.reason.contains("perpetually"), "{}", rec.reason);
     assert!(rec.foul);
     // With banmoves (the UCCI default) Red is told the move that would complete the
     // repetition, plays another, and does not lose by perpetual check.
     let rec = play(None);
     assert!(!rec.reason.contains("perpetually"), "{}", rec.reason);
-    assert_ne!(rec.outcome, GameOutcome::BlackWins, "{}", rec.reason);
+    assert_ne!(rec.outcome, Outcome::BlackWins, "{}", rec.reason);
     // UCI engines are never sent banmoves (the fake engine would otherwise avoid it).
     let mut a = fake("A", &["checks"], Protocol::Uci);
     a.banmoves = Some(true);
@@ -668,7 +668,7 @@ fn draw_offers_and_agreement() {
     let st = run(&cfg, &mut Vec::new());
     assert_eq!(st.games.len(), 2);
     for (_, rec) in &st.games {
-        assert_eq!(rec.outcome, GameOutcome::Draw, "{}", rec.reason);
+        assert_eq!(rec.outcome, Outcome::Draw, "{}", rec.reason);
         assert!(rec.reason.contains("draw by agreement"), "{}", rec.reason);
         // Red offers with its 3rd move, Black answers with its 3rd: 6 plies.
         assert_eq!(rec.moves.len(), 6, "{}", rec.reason);
@@ -717,12 +717,7 @@ fn resignation_and_resign_adjudication() {
         } else {
             chariot::board::Color::Black
         };
-        assert_eq!(
-            rec.outcome,
-            GameOutcome::loss_for(quitter),
-            "{}",
-            rec.reason
-        );
+        assert_eq!(rec.outcome, Outcome::loss_for(quitter), "{}", rec.reason);
         assert!(rec.reason.contains("Quitter) resigns"), "{}", rec.reason);
         assert!(!rec.foul, "resigning is no foul");
         // Three moves each before the resignation (plus Red's 4th when Black resigns).
@@ -763,7 +758,7 @@ fn resignation_and_resign_adjudication() {
         let loser_red = cfg_name(&st, job.red) == "Loser";
         assert_eq!(
             rec.outcome,
-            GameOutcome::win_for(if loser_red {
+            Outcome::win_for(if loser_red {
                 chariot::board::Color::Black
             } else {
                 chariot::board::Color::Red

@@ -10,9 +10,9 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use chariot::board::Color;
+use chariot::board::Outcome;
 use tourney::clock::TimeControl;
 use tourney::engine::{EngineConfig, Protocol};
-use tourney::game::arbiter::GameOutcome;
 use tourney::game::{play_game, GameRecord, GameSettings};
 use tourney::openings::Opening;
 
@@ -495,7 +495,7 @@ fn an_engine_that_ignores_stop_loses() {
     red.ponder = true;
     let black = fake("Other", &["first"], Protocol::Uci, "10+0", &other);
     let rec = play_game(&red, &black, &Opening::startpos(), &settings(0));
-    assert_eq!(rec.outcome, GameOutcome::BlackWins, "{}", rec.reason);
+    assert_eq!(rec.outcome, Outcome::BlackWins, "{}", rec.reason);
     assert!(rec.foul);
     assert!(
         rec.reason
@@ -571,7 +571,7 @@ fn the_game_ending_while_an_engine_ponders_stops_it() {
     red.ponder = true;
     let black = fake("Cheat", &["illegal", "2"], Protocol::Ucci, "10+0", &other);
     let rec = play_game(&red, &black, &Opening::startpos(), &settings(0));
-    assert_eq!(rec.outcome, GameOutcome::RedWins, "{}", rec.reason);
+    assert_eq!(rec.outcome, Outcome::RedWins, "{}", rec.reason);
     assert!(rec.reason.contains("illegal"), "{}", rec.reason);
     let t = read_trace(&trace);
     check_ponderer(&rec, Color::Red, &t);

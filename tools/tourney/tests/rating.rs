@@ -2,9 +2,10 @@
 //! hand from their tables and formulas (file 004: 表一, 表二, K 25/15/10, We = N·Pc,
 //! Rn = Ro + K(W - We), 第13-14条; file 003: QQ's K table and Yfirst ±100).
 
+use chariot::board::Outcome;
 use tourney::report::rating::{
     cxa_k, qq_expected, qq_k, rank, rank_among, rank_swiss, rate_cxa, rate_qq, round_half_up,
-    table1_difference, table2_expected_pct, GameResult, RatingMethod, Scoring, StartRating,
+    table1_difference, table2_expected_pct, RatedGame, RatingMethod, Scoring, StartRating,
 };
 
 fn close(a: f64, b: f64, eps: f64) {
@@ -12,11 +13,11 @@ fn close(a: f64, b: f64, eps: f64) {
 }
 
 /// A game: red, black, red's result.
-fn g(red: usize, black: usize, red_result: f64) -> GameResult {
-    GameResult {
+fn g(red: usize, black: usize, red_result: f64) -> RatedGame {
+    RatedGame {
         red,
         black,
-        red_result,
+        outcome: Outcome::from_red_score(red_result).expect("1, 0.5 or 0"),
         plies: 40,
         foul: false,
     }
@@ -167,7 +168,7 @@ fn qq_ratings_game_by_game() {
 
 /// A double round robin: A 2400, B 2300 (both rated, K 15), C unrated (2300, K 25).
 /// A-B 1-0, B-A ½, A-C 1-0, C-A 1-0, B-C ½, C-B 0-1: A 2.5, B 2, C 1.5 of 4.
-fn event() -> Vec<GameResult> {
+fn event() -> Vec<RatedGame> {
     vec![
         g(0, 1, 1.0),
         g(1, 0, 0.5),

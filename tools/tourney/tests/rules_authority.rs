@@ -7,13 +7,14 @@ use std::path::Path;
 use std::process::Command;
 
 use chariot::board::repetition::RuleSet;
+use chariot::board::Outcome;
 use chariot::board::{Color, GameEnd, GameRules, Position};
 use chariot::search::params::{MATE_BOUND, RULE_WIN};
 use chariot::search::{search, Config, Limits, Shared, Silent};
 use tourney::engine::{EngineConfig, Protocol};
 use tourney::event::config::TournamentFormat;
 use tourney::event::{run, TournamentConfig};
-use tourney::game::arbiter::{judge, GameOutcome};
+use tourney::game::arbiter::judge;
 use tourney::game::GameSettings;
 use tourney::openings::{parse_openings, OpeningFormat};
 use tourney::report::rating::{RatingMethod, Scoring};
@@ -60,9 +61,9 @@ fn by_the_core(pos: &Position, rules: &GameRules) -> Standing {
 /// The tourney arbiter's answer.
 fn by_the_arbiter(pos: &Position, rules: &GameRules) -> Standing {
     judge(pos, rules, pos.history().len()).map(|r| match r.outcome {
-        GameOutcome::RedWins => Some(Color::Black),
-        GameOutcome::BlackWins => Some(Color::Red),
-        GameOutcome::Draw => None,
+        Outcome::RedWins => Some(Color::Black),
+        Outcome::BlackWins => Some(Color::Red),
+        Outcome::Draw => None,
     })
 }
 

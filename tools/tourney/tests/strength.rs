@@ -9,10 +9,10 @@
 //! 10 to full strength more) make a wrong order here very unlikely.
 
 use chariot::board::GameEnd;
+use chariot::board::Outcome;
 use tourney::engine::{EngineConfig, Protocol};
 use tourney::event::config::TournamentFormat;
 use tourney::event::{run, TournamentConfig};
-use tourney::game::arbiter::GameOutcome;
 use tourney::game::{play_game, GameRecord, GameSettings};
 use tourney::openings::{parse_openings, Opening, OpeningFormat};
 use tourney::report::rating::{RatingMethod, Scoring};
@@ -27,7 +27,7 @@ fn lost_by_a_repetition_ruling(rec: &GameRecord) -> bool {
         Some(GameEnd::Repetition(ruling)) => ruling
             .verdict
             .loser()
-            .is_some_and(|loser| rec.outcome == GameOutcome::loss_for(loser)),
+            .is_some_and(|loser| rec.outcome == Outcome::loss_for(loser)),
         _ => false,
     }
 }
@@ -58,7 +58,7 @@ fn only_a_repetition_ruling_excuses_a_foul() {
     let black = fake("King", &["first", "--prefer", "e9e8,e8e9"]);
     let rec = play_game(&red, &black, &opening, &settings);
     assert!(
-        rec.foul && rec.outcome == GameOutcome::BlackWins,
+        rec.foul && rec.outcome == Outcome::BlackWins,
         "{}",
         rec.reason
     );
@@ -70,7 +70,7 @@ fn only_a_repetition_ruling_excuses_a_foul() {
         let black = fake("Shuffler", &["first", "--prefer", "h9g7,g7h9"]);
         let rec = play_game(&red, &black, &Opening::startpos(), &settings);
         assert!(
-            rec.foul && rec.outcome == GameOutcome::BlackWins,
+            rec.foul && rec.outcome == Outcome::BlackWins,
             "{}",
             rec.reason
         );

@@ -4,12 +4,12 @@
 
 use std::process::Command;
 
-use chariot::board::{Move, Position};
+use chariot::board::{Move, Outcome, Position};
 use tourney::rng::Rng;
 use trainer::heldout::{GameTracker, Games};
 use trainer::nnue::data::{
-    load, load_dataset, BadInput, DataError, DataFormat, Entry, Filters, GameResult, Place, Reader,
-    Record, RECORD_SIZE,
+    load, load_dataset, BadInput, DataError, DataFormat, Entry, Filters, Place, Reader, Record,
+    RECORD_SIZE,
 };
 
 use crate::common::games;
@@ -29,7 +29,7 @@ fn random_entries(seed: u64, games: usize) -> Vec<Entry> {
             let moves = pos.legal_moves();
             let mv = (!moves.is_empty()).then(|| moves[rng.below(moves.len())]);
             let score = rng.below(70001) as i32 - 35000;
-            let result = [GameResult::RedLoss, GameResult::Draw, GameResult::RedWin][rng.below(3)];
+            let result = [Outcome::BlackWins, Outcome::Draw, Outcome::RedWins][rng.below(3)];
             // Vary the transforms too, so Black-heavy and mirrored boards occur.
             let shown = match game % 3 {
                 0 => pos.clone(),
@@ -90,7 +90,7 @@ fn record_layout_is_the_documented_one() {
     let r = Entry {
         pos,
         score: -1234,
-        result: GameResult::RedWin,
+        result: Outcome::RedWins,
         mv: Some(mv),
     }
     .to_record();
@@ -387,7 +387,7 @@ fn filters_drop_what_they_should() {
         Entry {
             pos,
             score,
-            result: GameResult::Draw,
+            result: Outcome::Draw,
             mv,
         }
     };

@@ -4,10 +4,10 @@
 
 use std::process::Command;
 
-use chariot::board::{Color, PieceKind, Position};
+use chariot::board::{Color, Outcome, PieceKind, Position};
 use tourney::rng::Rng;
 use trainer::heldout::Games;
-use trainer::nnue::data::{load_dataset, BadInput, Entry, Filters, GameResult, Record};
+use trainer::nnue::data::{load_dataset, BadInput, Entry, Filters, Record};
 use trainer::nnue::net::{
     quantised_eval, Network, QuantisedNet, FILE_SIZE, FT_BIAS, HIDDEN, INPUTS, OUT_B, OUT_W,
 };
@@ -48,9 +48,9 @@ fn material_data(seed: u64, games: usize) -> (Vec<Record>, Games, Vec<Position>)
             pos.play(moves[rng.below(moves.len())]);
             let score = material(&pos);
             let result = match score {
-                s if s >= 300 => GameResult::RedWin,
-                s if s <= -300 => GameResult::RedLoss,
-                _ => GameResult::Draw,
+                s if s >= 300 => Outcome::RedWins,
+                s if s <= -300 => Outcome::BlackWins,
+                _ => Outcome::Draw,
             };
             records.push(
                 Entry {

@@ -39,8 +39,8 @@ use std::io::{Read, Write};
 
 use chariot::board::Move;
 
-use crate::game::arbiter::GameOutcome;
 use crate::game::{GameRecord, PlayedMove};
+use chariot::board::Outcome;
 
 /// The first line of a state file.
 const MAGIC: &str = "tourney-state 1";
@@ -229,17 +229,12 @@ fn unescape(text: &str) -> Result<String, LineError> {
     Ok(out)
 }
 
-fn outcome_text(outcome: GameOutcome) -> &'static str {
+fn outcome_text(outcome: Outcome) -> &'static str {
     outcome.pgn()
 }
 
-fn parse_outcome(text: &str) -> Result<GameOutcome, LineError> {
-    match text {
-        "1-0" => Ok(GameOutcome::RedWins),
-        "0-1" => Ok(GameOutcome::BlackWins),
-        "1/2-1/2" => Ok(GameOutcome::Draw),
-        _ => Err(LineError::BadResult(text.to_string())),
-    }
+fn parse_outcome(text: &str) -> Result<Outcome, LineError> {
+    Outcome::from_pgn(text).ok_or_else(|| LineError::BadResult(text.to_string()))
 }
 
 /// The `game` line of a finished game written to the PGN file with `date` (with its
@@ -481,7 +476,7 @@ mod tests {
                     ponder_hit: None,
                 },
             ],
-            outcome: GameOutcome::BlackWins,
+            outcome: Outcome::BlackWins,
             reason: "Red resigns\nat once".into(),
             foul: true,
             end: None,

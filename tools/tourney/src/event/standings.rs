@@ -9,8 +9,7 @@ use crate::event::config::TournamentConfig;
 use crate::event::encounter::Job;
 use crate::game::GameRecord;
 use crate::report::rating::{
-    rank, rate_cxa, rate_qq, GameResult, RankEntry, RatingChange, RatingMethod, Scoring,
-    StartRating,
+    rank, rate_cxa, rate_qq, RankEntry, RatedGame, RatingChange, RatingMethod, Scoring, StartRating,
 };
 use crate::report::stats::{Pentanomial, Sprt, SprtDecision, Wdl};
 
@@ -82,12 +81,12 @@ impl Standings {
     }
 
     /// The finished games in schedule order, as the ranking and ratings need them.
-    pub fn results(&self) -> Vec<GameResult> {
+    pub fn results(&self) -> Vec<RatedGame> {
         self.results_where(|_| true)
     }
 
     /// [`Standings::results`] of the encounters whose tag passes `keep`.
-    pub fn results_where(&self, keep: impl Fn(&str) -> bool) -> Vec<GameResult> {
+    pub fn results_where(&self, keep: impl Fn(&str) -> bool) -> Vec<RatedGame> {
         let mut games: Vec<&(Job, GameRecord)> = self
             .games
             .iter()
@@ -96,10 +95,10 @@ impl Standings {
         games.sort_by_key(|(job, _)| job.number);
         games
             .iter()
-            .map(|(job, rec)| GameResult {
+            .map(|(job, rec)| RatedGame {
                 red: job.red,
                 black: job.black,
-                red_result: rec.outcome.score_for(Color::Red),
+                outcome: rec.outcome,
                 plies: rec.moves.len(),
                 foul: rec.foul,
             })

@@ -3,7 +3,7 @@
 //! carries (logistic Elo, or the documents' `cxa` and `qq` ratings).
 
 use crate::event::standings::{champion, Placing, Standings};
-use crate::report::rating::{GameResult, RankEntry, RatingChange, RatingMethod};
+use crate::report::rating::{RankEntry, RatedGame, RatingChange, RatingMethod};
 use crate::report::stats::Wdl;
 
 /// Points as the tables print them: `3`, `2.5`, `0.25`.
@@ -18,7 +18,7 @@ pub fn fmt_points(p: f64) -> String {
 }
 
 /// Engine `i`'s wins, draws and losses in `games`.
-pub fn wdl_of(i: usize, games: &[GameResult]) -> Wdl {
+pub fn wdl_of(i: usize, games: &[RatedGame]) -> Wdl {
     let mut w = Wdl::default();
     for g in games.iter().filter(|g| g.involves(i)) {
         w.add(g.result_for(i));
@@ -27,7 +27,7 @@ pub fn wdl_of(i: usize, games: &[GameResult]) -> Wdl {
 }
 
 /// Engine `i`'s results against `j` in `games`.
-fn wdl_between(i: usize, j: usize, games: &[GameResult]) -> Wdl {
+fn wdl_between(i: usize, j: usize, games: &[RatedGame]) -> Wdl {
     let mut w = Wdl::default();
     for g in games.iter().filter(|g| g.involves(i) && g.opponent(i) == j) {
         w.add(g.result_for(i));
@@ -117,7 +117,7 @@ fn rank_text(ranks: &[usize], k: usize) -> String {
 pub fn cross_table(
     st: &Standings,
     entries: &[RankEntry],
-    games: &[GameResult],
+    games: &[RatedGame],
     ratings: Option<Option<usize>>,
 ) -> String {
     let width = name_width(st, entries.iter().map(|e| e.engine));

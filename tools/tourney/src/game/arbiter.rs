@@ -1,60 +1,16 @@
 //! The arbiter: says when a game is over and why. Whether a game has ended is the rules
 //! core's answer ([`Position::game_end`] under the tournament's [`GameRules`]); the
-//! arbiter turns it into a [`GameOutcome`] and words, and judges what only a tournament
+//! arbiter turns it into an [`Outcome`] and words, and judges what only a tournament
 //! has: draw claims by engines and the moves to ban (`banmoves`).
 
 use chariot::board::repetition::{Conduct, RuleSet, Ruling};
-use chariot::board::{Color, GameEnd, GameRules, Move, Position};
-
-/// How a game ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum GameOutcome {
-    /// Red won.
-    RedWins,
-    /// Black won.
-    BlackWins,
-    /// Drawn.
-    Draw,
-}
-
-impl GameOutcome {
-    /// A win for `color`.
-    pub fn win_for(color: Color) -> GameOutcome {
-        match color {
-            Color::Red => GameOutcome::RedWins,
-            Color::Black => GameOutcome::BlackWins,
-        }
-    }
-
-    /// A loss for `color`.
-    pub fn loss_for(color: Color) -> GameOutcome {
-        GameOutcome::win_for(color.other())
-    }
-
-    /// The PGN result string.
-    pub fn pgn(self) -> &'static str {
-        match self {
-            GameOutcome::RedWins => "1-0",
-            GameOutcome::BlackWins => "0-1",
-            GameOutcome::Draw => "1/2-1/2",
-        }
-    }
-
-    /// Points for `color` (1, 0.5 or 0).
-    pub fn score_for(self, color: Color) -> f64 {
-        match (self, color) {
-            (GameOutcome::Draw, _) => 0.5,
-            (GameOutcome::RedWins, Color::Red) | (GameOutcome::BlackWins, Color::Black) => 1.0,
-            _ => 0.0,
-        }
-    }
-}
+use chariot::board::{Color, GameEnd, GameRules, Move, Outcome, Position};
 
 /// A decided game: the outcome and the reason in words.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Verdict {
     /// Who won.
-    pub outcome: GameOutcome,
+    pub outcome: Outcome,
     /// Why, e.g. "Black mates", "Red checks perpetually".
     pub reason: String,
     /// The loser lost by a foul (犯规): an illegal move, a forbidden repetition, a time
@@ -69,7 +25,7 @@ pub struct Verdict {
 
 impl Verdict {
     /// A ruling.
-    pub fn new(outcome: GameOutcome, reason: impl Into<String>) -> Verdict {
+    pub fn new(outcome: Outcome, reason: impl Into<String>) -> Verdict {
         Verdict {
             outcome,
             reason: reason.into(),
@@ -79,9 +35,9 @@ impl Verdict {
     }
 
     /// A loss by a foul (see [`Verdict::foul`]).
-    pub fn foul(outcome: GameOutcome, reason: impl Into<String>) -> Verdict {
+    pub fn foul(outcome: Outcome, reason: impl Into<String>) -> Verdict {
         Verdict {
-            foul: outcome != GameOutcome::Draw,
+            foul: outcome != Outcome::Draw,
             ..Verdict::new(outcome, reason)
         }
     }
@@ -106,16 +62,16 @@ pub fn judge(pos: &Position, rules: &GameRules, game_plies: usize) -> Option<Ver
 pub fn ruling_for(end: &GameEnd, rules: &GameRules) -> Verdict {
     let verdict = match end {
         GameEnd::Checkmate(loser) => Verdict::new(
-            GameOutcome::loss_for(*loser),
+            Outcome::loss_for(*loser),
             format!("{} mates", name(loser.other())),
         ),
         GameEnd::Stalemate(loser) => Verdict::new(
-            GameOutcome::loss_for(*loser),
+            Outcome::loss_for(*loser),
             format!("{} stalemates (困毙)", name(loser.other())),
         ),
         GameEnd::Repetition(ruling) => repetition_words(ruling),
         GameEnd::InsufficientMaterial | GameEnd::NaturalLimit | GameEnd::MoveLimit => {
-            Verdict::new(GameOutcome::Draw, end.detail_under(rules))
+            Verdict::new(Outcome::Draw, end.detail_under(rules))
         }
     };
     Verdict {
@@ -128,14 +84,14 @@ pub fn ruling_for(end: &GameEnd, rules: &GameRules) -> Verdict {
 fn repetition_words(ruling: &Ruling) -> Verdict {
     let reason = ruling.reason();
     let verdict = match ruling.verdict.loser() {
-        None => Verdict::new(GameOutcome::Draw, format!("repetition: {reason}")),
+        None => Verdict::new(Outcome::Draw, format!("repetition: {reason}")),
         Some(loser) => {
             let words = if ruling.conduct(loser) == Conduct::PerpetualCheck {
                 format!("{} checks perpetually (长将): {reason}", name(loser))
             } else {
                 reason
             };
-            Verdict::foul(GameOutcome::loss_for(loser), words)
+            Verdict::foul(Outcome::loss_for(loser), words)
         }
     };
     Verdict {
@@ -152,14 +108,14 @@ pub fn judge_claim(pos: &Position, rules: &GameRules) -> Option<Verdict> {
     let claimer = pos.side_to_move();
     let r = repetition_with(pos, 2, rules.rule_set)?;
     match r.outcome {
-        GameOutcome::Draw => Some(Verdict {
+        Outcome::Draw => Some(Verdict {
             end: r.end.clone(),
             ..Verdict::new(
-                GameOutcome::Draw,
+                Outcome::Draw,
                 format!("{} claims a draw by repetition", name(claimer)),
             )
         }),
-        o if o == GameOutcome::win_for(claimer) => Some(r),
+        o if o == Outcome::win_for(claimer) => Some(r),
         _ => None,
     }
 }
@@ -180,7 +136,7 @@ pub fn forbidden_moves(pos: &mut Position, rules: &GameRules) -> Vec<Move> {
     for mv in pos.legal_moves() {
         pos.make_move(mv);
         if let Some(r) = repetition_ruling(pos, rules) {
-            if r.outcome == GameOutcome::loss_for(mover) {
+            if r.outcome == Outcome::loss_for(mover) {
                 out.push(mv);
             }
         }
@@ -212,7 +168,7 @@ mod tests {
         assert_eq!(repetition_ruling(&pos, &GameRules::default()), None);
         play(&mut pos, "c7b9");
         let r = repetition_ruling(&pos, &GameRules::default()).expect("third occurrence");
-        assert_eq!(r.outcome, GameOutcome::Draw);
+        assert_eq!(r.outcome, Outcome::Draw);
     }
 
     #[test]
@@ -225,7 +181,7 @@ mod tests {
         assert_eq!(repetition_ruling(&pos, &GameRules::default()), None);
         play(&mut pos, "a8a9");
         let r = judge(&pos, &GameRules::default(), 9).expect("a ruling");
-        assert_eq!(r.outcome, GameOutcome::BlackWins, "{}", r.reason);
+        assert_eq!(r.outcome, Outcome::BlackWins, "{}", r.reason);
         // The verdict carries the rules core's ruling, typed.
         match r.end {
             Some(GameEnd::Repetition(ruling)) => {
@@ -255,7 +211,7 @@ mod tests {
         // Playing it loses by perpetual check, as the ban says.
         play(&mut pos, "a8a9");
         let r = judge(&pos, &GameRules::default(), 9).unwrap();
-        assert_eq!(r.outcome, GameOutcome::BlackWins);
+        assert_eq!(r.outcome, Outcome::BlackWins);
         assert!(r.foul);
     }
 
@@ -264,17 +220,17 @@ mod tests {
         let mut pos = Position::from_fen("4k4/R8/1R7/9/9/9/9/9/9/3K5 w - - 0 1").unwrap();
         play(&mut pos, "b7b9");
         let r = judge(&pos, &GameRules::default(), 1).expect("mate");
-        assert_eq!(r.outcome, GameOutcome::RedWins);
+        assert_eq!(r.outcome, Outcome::RedWins);
         assert!(r.reason.contains("mates"));
         assert_eq!(r.end, Some(GameEnd::Checkmate(Color::Black)));
         assert!(!r.foul);
         // A foul of an engine is no ending of the rules.
-        assert_eq!(Verdict::foul(GameOutcome::RedWins, "illegal").end, None);
+        assert_eq!(Verdict::foul(Outcome::RedWins, "illegal").end, None);
 
         let mut pos = Position::from_fen("4k4/4a4/9/9/R8/3R5/9/9/9/4K4 w - - 0 1").unwrap();
         play(&mut pos, "a5f5");
         let r = judge(&pos, &GameRules::default(), 1).expect("stalemate");
-        assert_eq!(r.outcome, GameOutcome::RedWins);
+        assert_eq!(r.outcome, Outcome::RedWins);
         assert!(r.reason.contains("stalemates"));
     }
 
@@ -284,7 +240,7 @@ mod tests {
         assert_eq!(judge(&pos, &GameRules::default(), 0), None);
         play(&mut pos, "a0a1");
         let r = judge(&pos, &GameRules::default(), 1).expect("natural limit");
-        assert_eq!(r.outcome, GameOutcome::Draw);
+        assert_eq!(r.outcome, Outcome::Draw);
         let rules = GameRules {
             natural_limit_moves: 0,
             move_limit: 1,
@@ -294,7 +250,7 @@ mod tests {
         play(&mut pos, "e9e8");
         assert_eq!(
             judge(&pos, &rules, 2).map(|r| r.outcome),
-            Some(GameOutcome::Draw)
+            Some(Outcome::Draw)
         );
     }
 }

@@ -9,8 +9,9 @@ use chariot::board::{Color, GameEnd, GameRules, Move, Position};
 use crate::clock::Clock;
 use crate::engine::{EngineConfig, EngineProcess, Failure, Reply, Thought, Turn};
 use crate::game::adjudication::{Adjudged, Adjudicator, DrawAdjudication, ResignAdjudication};
-use crate::game::arbiter::{forbidden_moves, judge, judge_claim, GameOutcome, Verdict};
+use crate::game::arbiter::{forbidden_moves, judge, judge_claim, Verdict};
 use crate::openings::Opening;
+use chariot::board::Outcome;
 
 /// Settings shared by all games.
 #[derive(Clone, Debug)]
@@ -70,7 +71,7 @@ pub struct GameRecord {
     /// The engines' moves.
     pub moves: Vec<PlayedMove>,
     /// Result.
-    pub outcome: GameOutcome,
+    pub outcome: Outcome,
     /// Why.
     pub reason: String,
     /// The loser lost by a foul (see [`Verdict::foul`]).
@@ -159,7 +160,7 @@ pub fn play_game(
         start_fen: opening.fen.clone(),
         opening_moves,
         moves: Vec::new(),
-        outcome: GameOutcome::Draw,
+        outcome: Outcome::Draw,
         reason: String::new(),
         foul: false,
         end: None,
@@ -188,7 +189,7 @@ fn run(
             Ok(e) => engines.push(e),
             Err(e) => {
                 return Verdict::foul(
-                    GameOutcome::loss_for(color),
+                    Outcome::loss_for(color),
                     format!("{} ({}) failed to start: {e}", color_name(color), cfg.name),
                 )
             }
@@ -318,7 +319,7 @@ impl<'a> Game<'a> {
         }
         let accepter = self.pos.side_to_move().other();
         Some(Verdict::new(
-            GameOutcome::Draw,
+            Outcome::Draw,
             format!(
                 "draw by agreement ({} offered, {} accepted)",
                 color_name(accepter.other()),
@@ -544,7 +545,7 @@ impl<'a> Game<'a> {
         }
         match self.adjudicator.update(mover.side, score, plies) {
             Some(Adjudged::Loss(side)) => Err(Verdict::new(
-                GameOutcome::loss_for(side),
+                Outcome::loss_for(side),
                 format!(
                     "adjudication: {}'s score stayed below -{}",
                     mover.who,
@@ -558,7 +559,7 @@ impl<'a> Game<'a> {
                     .draw
                     .expect("a draw verdict comes from the rule");
                 Err(Verdict::new(
-                    GameOutcome::Draw,
+                    Outcome::Draw,
                     format!(
                         "adjudication: both scores within {} for {} moves",
                         d.score, d.move_count
@@ -573,16 +574,13 @@ impl<'a> Game<'a> {
 impl Mover {
     /// The mover loses by a foul, for `what` it did.
     fn loses(&self, what: String) -> Verdict {
-        Verdict::foul(
-            GameOutcome::loss_for(self.side),
-            format!("{} {what}", self.who),
-        )
+        Verdict::foul(Outcome::loss_for(self.side), format!("{} {what}", self.who))
     }
 
     /// The mover resigns.
     fn resigns(&self) -> Verdict {
         Verdict::new(
-            GameOutcome::loss_for(self.side),
+            Outcome::loss_for(self.side),
             format!("{} resigns", self.who),
         )
     }

@@ -135,8 +135,8 @@ pub fn write_game(game: &GameRecord, tags: &Tags, text: MoveText) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::arbiter::GameOutcome;
     use crate::game::PlayedMove;
+    use chariot::board::Outcome;
     use chariot::board::{Move, START_FEN};
 
     fn mv(text: &str) -> Move {
@@ -161,7 +161,7 @@ mod tests {
                 played("h0g2", None, None),
                 played("i9h9", Some(35), Some(7)),
             ],
-            outcome: GameOutcome::RedWins,
+            outcome: Outcome::RedWins,
             reason: "B {x}".into(),
             foul: false,
             end: None,

@@ -26,6 +26,8 @@
 //!   1800-1999: 25, 2000-2199: 20, 2200-2399: 15, 2400 and above: 10). Games that end
 //!   before two moves have been made are not rated. Start rating 1300.
 
+use chariot::board::{Color, Outcome};
+
 /// Points for a win, a draw and a loss.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum Scoring {
@@ -223,13 +225,13 @@ pub fn round_half_up(x: f64) -> f64 {
 
 /// One game as the ranking and the ratings need it.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct GameResult {
+pub struct RatedGame {
     /// Red's index.
     pub red: usize,
     /// Black's index.
     pub black: usize,
-    /// Red's result: 1, 0.5 or 0.
-    pub red_result: f64,
+    /// Who won.
+    pub outcome: Outcome,
     /// Moves (plies) the engines made.
     pub plies: usize,
     /// The loser lost by a foul (illegal move, forbidden repetition, time, crash, hang,
@@ -237,14 +239,15 @@ pub struct GameResult {
     pub foul: bool,
 }
 
-impl GameResult {
+impl RatedGame {
     /// The result for engine `i` (which must have played).
     pub fn result_for(&self, i: usize) -> f64 {
-        if i == self.red {
-            self.red_result
+        let color = if i == self.red {
+            Color::Red
         } else {
-            1.0 - self.red_result
-        }
+            Color::Black
+        };
+        self.outcome.score_for(color)
     }
 
     /// The opponent of engine `i`.
@@ -290,16 +293,16 @@ pub struct RankEntry {
 
 /// Ranks `n` engines by the documents' order for a round robin: points, 小分, wins,
 /// 直胜, fouls (fewer first), games as Black (more first), wins as Black (more first).
-pub fn rank(n: usize, games: &[GameResult], scoring: Scoring) -> Vec<RankEntry> {
+pub fn rank(n: usize, games: &[RatedGame], scoring: Scoring) -> Vec<RankEntry> {
     let all: Vec<usize> = (0..n).collect();
     rank_among(&all, games, scoring)
 }
 
 /// [`rank`] for the engines `engines` only, over the games among them (a group of a
 /// group round robin, the final of one).
-pub fn rank_among(engines: &[usize], games: &[GameResult], scoring: Scoring) -> Vec<RankEntry> {
+pub fn rank_among(engines: &[usize], games: &[RatedGame], scoring: Scoring) -> Vec<RankEntry> {
     use std::cmp::Ordering;
-    let games: Vec<GameResult> = games
+    let games: Vec<RatedGame> = games
         .iter()
         .filter(|g| engines.contains(&g.red) && engines.contains(&g.black))
         .copied()
@@ -350,7 +353,7 @@ pub fn rank_among(engines: &[usize], games: &[GameResult], scoring: Scoring) -> 
 /// points for a win and one win for each of them.
 pub fn rank_swiss(
     engines: &[usize],
-    games: &[GameResult],
+    games: &[RatedGame],
     byes: &[usize],
     round_games: u32,
     scoring: Scoring,
@@ -390,7 +393,7 @@ fn share_ranks(
 /// unranked.
 fn tally(
     engines: &[usize],
-    games: &[GameResult],
+    games: &[RatedGame],
     byes: &[usize],
     round_games: u32,
     scoring: Scoring,
@@ -521,7 +524,7 @@ fn starts(method: RatingMethod, players: &[StartRating]) -> Vec<f64> {
 /// not lose rating), if there is a single one.
 pub fn rate_cxa(
     players: &[StartRating],
-    games: &[GameResult],
+    games: &[RatedGame],
     champion: Option<usize>,
 ) -> Vec<RatingChange> {
     let n = players.len();
@@ -598,7 +601,7 @@ pub fn rate_cxa(
 
 /// QQ ratings, updated game by game in the order given (both players from their
 /// ratings before the game).
-pub fn rate_qq(players: &[StartRating], games: &[GameResult]) -> Vec<RatingChange> {
+pub fn rate_qq(players: &[StartRating], games: &[RatedGame]) -> Vec<RatingChange> {
     let ro = starts(RatingMethod::Qq, players);
     let mut cur = ro.clone();
     let mut out: Vec<RatingChange> = ro

@@ -8,9 +8,13 @@
 //! Each game starts from an opening of the file (or the start position), plays a few
 //! random legal moves for variety (`--random MIN-MAX` plies, 2-8 by default), then lets
 //! Chariot play both sides. Games end by the rules (mate, 困毙, repetition rulings, the
-//! natural limit) or by adjudication: a win when the search has agreed on a decisive
-//! score (`--win-score`) for `--win-plies` plies, a draw when a long game
-//! (`--draw-after` plies) has stayed level (`--draw-score`) for `--draw-plies` plies.
+//! natural limit) or by adjudication, with the tourney's trackers
+//! ([`tourney::game::adjudication::Adjudicator`]): a win when both sides' searches have
+//! agreed on a decisive score (`--win-score`) for `--win-plies` plies (the loser's moves
+//! counted, half the plies rounded up: the tourney's two-sided resign rule), a draw when
+//! a long game (`--draw-after` plies) has stayed level (`--draw-score`) for
+//! `--draw-plies` plies (the tourney's draw rule), and a draw at 400 plies after the
+//! random ones.
 //!
 //! Output lines: `<fen> | <score> | <result> | <move>`: the score of the search, from
 //! Red's point of view in engine units (rook 1000; mates as `±(30000 - plies)`), the
@@ -23,14 +27,16 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
-use chariot::board::{Color, GameRules, Move, Position};
+use chariot::board::{Color, GameRules, Move, Outcome, Position};
 use chariot::eval::nnue::{embedded, Network};
 use chariot::search::{search, Config, Limits, Shared, Silent};
+use tourney::game::adjudication::{Adjudged, Adjudicator, DrawAdjudication, ResignAdjudication};
 use tourney::openings::{is_held_out, load_openings, OpeningFormat};
 use tourney::rng::Rng;
 
 use crate::error::{Result, TrainerError};
-use crate::progress::Progress;
+use crate::nnue::data::outcome_text;
+use chariot::progress::Progress;
 
 /// `trainer datagen`'s flags.
 #[derive(clap::Args)]
@@ -62,10 +68,10 @@ pub struct Args {
     /// Adjudicate a win when |score| ≥ CP (engine units, at most 20000) ...
     #[arg(long, value_name = "CP", default_value_t = 1200)]
     pub win_score: u64,
-    /// ... for this many plies in a row (1-1000).
+    /// ... for this many plies in a row, both sides agreeing (1-1000).
     #[arg(long, value_name = "N", default_value_t = 8)]
     pub win_plies: u64,
-    /// Adjudicate a draw only after this many plies (at most 10000) ...
+    /// Adjudicate a draw only from this many plies on (at most 10000) ...
     #[arg(long, value_name = "PLIES", default_value_t = 160)]
     pub draw_after: u64,
     /// ... when |score| ≤ CP (at most 20000) ...
@@ -96,11 +102,9 @@ struct Options {
     nodes: u64,
     seed: u64,
     random: (u64, u64),
-    win_score: i32,
-    win_plies: u32,
-    draw_after: usize,
-    draw_score: i32,
-    draw_plies: u32,
+    /// The win and draw adjudication.
+    resign: ResignAdjudication,
+    draw: DrawAdjudication,
     /// The net the games are played with; `None`: the hand-crafted evaluation.
     net: Option<Arc<Network>>,
 }
@@ -123,11 +127,16 @@ impl Options {
             nodes: a.nodes.max(100),
             seed: a.seed,
             random: a.random,
-            win_score: a.win_score.min(20000) as i32,
-            win_plies: a.win_plies.clamp(1, 1000) as u32,
-            draw_after: a.draw_after.min(10000) as usize,
-            draw_score: a.draw_score.min(20000) as i32,
-            draw_plies: a.draw_plies.clamp(1, 1000) as u32,
+            resign: ResignAdjudication {
+                move_count: (a.win_plies.clamp(1, 1000) as u32).div_ceil(2),
+                score: a.win_score.min(20000) as i32,
+                two_sided: true,
+            },
+            draw: DrawAdjudication {
+                move_number: (a.draw_after.min(10000) as u32).div_ceil(2),
+                move_count: (a.draw_plies.clamp(1, 1000) as u32).div_ceil(2),
+                score: a.draw_score.min(20000) as i32,
+            },
             net,
         })
     }
@@ -140,8 +149,11 @@ struct Record {
     played: Move,
 }
 
-/// Plays one game and returns the recorded positions and the result for Red.
-fn play_game(start: &Position, rng: &mut Rng, o: &Options) -> (Vec<Record>, f32) {
+/// The longest game, in plies after the random ones: a draw when it is reached.
+const MAX_PLIES: u32 = 400;
+
+/// Plays one game and returns the recorded positions and its outcome.
+fn play_game(start: &Position, rng: &mut Rng, o: &Options) -> (Vec<Record>, Outcome) {
     let mut pos = start.clone();
     // A few random moves for variety.
     let (least, most) = o.random;
@@ -161,16 +173,10 @@ fn play_game(start: &Position, rng: &mut Rng, o: &Options) -> (Vec<Record>, f32)
     };
     let rules = GameRules::default();
     let mut recorded = Vec::new();
-    let mut decisive = [0u32; 2];
-    let mut quiet_draw = 0u32;
-    for ply in 0..400 {
+    let mut adjudicator = Adjudicator::new(Some(o.draw), Some(o.resign), Some(MAX_PLIES / 2));
+    for ply in 0.. {
         if let Some(end) = pos.game_end(&rules, ply) {
-            let result = match end.loser() {
-                None => 0.5,
-                Some(Color::Red) => 0.0,
-                Some(Color::Black) => 1.0,
-            };
-            return (recorded, result);
+            return (recorded, end.outcome());
         }
         // Vary the effort a little so games differ.
         let nodes = o.nodes;
@@ -193,28 +199,14 @@ fn play_game(start: &Position, rng: &mut Rng, o: &Options) -> (Vec<Record>, f32)
             red_score,
             played: best,
         });
-        // Adjudicate decisive scores agreed over several plies, and long dead-level games.
-        if outcome.score.abs() >= o.win_score {
-            let winner = if outcome.score > 0 { us } else { !us };
-            decisive[winner.index()] += 1;
-            decisive[(!winner).index()] = 0;
-            if decisive[winner.index()] >= o.win_plies {
-                return (recorded, if winner == Color::Red { 1.0 } else { 0.0 });
-            }
-        } else {
-            decisive = [0, 0];
-        }
-        if ply >= o.draw_after && outcome.score.abs() <= o.draw_score {
-            quiet_draw += 1;
-            if quiet_draw >= o.draw_plies {
-                return (recorded, 0.5);
-            }
-        } else {
-            quiet_draw = 0;
+        match adjudicator.update(us, Some(outcome.score), ply + 1) {
+            Some(Adjudged::Loss(loser)) => return (recorded, Outcome::loss_for(loser)),
+            Some(Adjudged::Draw | Adjudged::MoveLimit) => return (recorded, Outcome::Draw),
+            None => {}
         }
         pos.play(best);
     }
-    (recorded, 0.5)
+    (recorded, Outcome::Draw)
 }
 
 /// The positions games start from: the openings of the file (a held-out set refused),
@@ -270,14 +262,11 @@ impl Run<'_> {
         }
     }
 
-    fn write(&self, records: &[Record], result: f32) {
+    fn write(&self, records: &[Record], outcome: Outcome) {
+        let result = outcome_text(outcome);
         if let Ok(mut out) = self.file.lock() {
             for r in records {
-                let _ = writeln!(
-                    out,
-                    "{} | {} | {result:.1} | {}",
-                    r.fen, r.red_score, r.played
-                );
+                let _ = writeln!(out, "{} | {} | {result} | {}", r.fen, r.red_score, r.played);
             }
             let _ = out.flush();
         }

@@ -17,7 +17,7 @@ use crate::cli::convert::parse_bad;
 use crate::error::{Result, TrainerError};
 use crate::nnue::data::{load_dataset, BadInput, Dataset, Filters, LoadReport};
 use crate::nnue::train::{fit_scale, train, Event, TrainOptions, TrainingRun};
-use crate::progress::Progress;
+use chariot::progress::Progress;
 
 /// `trainer train`'s flags.
 #[derive(clap::Args)]

@@ -43,7 +43,7 @@ use std::fs::File;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::path::Path;
 
-use chariot::board::{Color, Move, Piece, PieceKind, Position, Setup, Square};
+use chariot::board::{Color, Move, Outcome, Piece, PieceKind, Position, Setup, Square};
 
 use crate::error::{Result, TrainerError};
 use crate::heldout::{GameTracker, Games};
@@ -63,50 +63,41 @@ pub const SCORE_LIMIT: i32 = 32000;
 /// Nibble value that marks "no piece" after the last piece code.
 const NO_PIECE: u8 = 15;
 
-/// The game's result from Red's point of view.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum GameResult {
-    /// Red lost (`0.0`, byte 0).
-    RedLoss = 0,
-    /// A draw (`0.5`, byte 1).
-    Draw = 1,
-    /// Red won (`1.0`, byte 2).
-    RedWin = 2,
+/// A record's result byte: 0 when Black won (Red's loss), 1 for a draw, 2 when Red won.
+pub fn outcome_byte(outcome: Outcome) -> u8 {
+    match outcome {
+        Outcome::BlackWins => 0,
+        Outcome::Draw => 1,
+        Outcome::RedWins => 2,
+    }
 }
 
-impl GameResult {
-    /// The result byte of a record (0, 1, 2).
-    pub fn from_byte(b: u8) -> Option<GameResult> {
-        match b {
-            0 => Some(GameResult::RedLoss),
-            1 => Some(GameResult::Draw),
-            2 => Some(GameResult::RedWin),
-            _ => None,
-        }
+/// The outcome of a record's result byte (0, 1, 2); `None` for any other byte.
+pub fn outcome_from_byte(b: u8) -> Option<Outcome> {
+    match b {
+        0 => Some(Outcome::BlackWins),
+        1 => Some(Outcome::Draw),
+        2 => Some(Outcome::RedWins),
+        _ => None,
     }
+}
 
-    /// Red's score: 0.0, 0.5 or 1.0.
-    pub fn red_score(self) -> f32 {
-        f32::from(self as u8) / 2.0
+/// The text form of a result, Red's score: `0.0`, `0.5`, `1.0`.
+pub fn outcome_text(outcome: Outcome) -> &'static str {
+    match outcome {
+        Outcome::BlackWins => "0.0",
+        Outcome::Draw => "0.5",
+        Outcome::RedWins => "1.0",
     }
+}
 
-    /// The text form: `0.0`, `0.5`, `1.0`.
-    pub fn as_text(self) -> &'static str {
-        match self {
-            GameResult::RedLoss => "0.0",
-            GameResult::Draw => "0.5",
-            GameResult::RedWin => "1.0",
-        }
-    }
-
-    /// Parses `1.0`, `0.5`, `0.0` (or `1`, `0`).
-    pub fn parse(text: &str) -> Option<GameResult> {
-        match text {
-            "1.0" | "1" => Some(GameResult::RedWin),
-            "0.5" => Some(GameResult::Draw),
-            "0.0" | "0" => Some(GameResult::RedLoss),
-            _ => None,
-        }
+/// Parses a text result, Red's score: `1.0`, `0.5`, `0.0` (or `1`, `0`).
+pub fn parse_outcome(text: &str) -> Option<Outcome> {
+    match text {
+        "1.0" | "1" => Some(Outcome::RedWins),
+        "0.5" => Some(Outcome::Draw),
+        "0.0" | "0" => Some(Outcome::BlackWins),
+        _ => None,
     }
 }
 
@@ -118,7 +109,7 @@ pub struct Entry {
     /// The search score from Red's point of view, clamped to ±[`SCORE_LIMIT`].
     pub score: i16,
     /// The game's result for Red.
-    pub result: GameResult,
+    pub result: Outcome,
     /// The move played, when known.
     pub mv: Option<Move>,
 }
@@ -144,7 +135,7 @@ impl Entry {
         let score: i32 = score
             .parse()
             .map_err(|_| malformed!("score '{score}' is not an integer"))?;
-        let result = GameResult::parse(result)
+        let result = parse_outcome(result)
             .ok_or_else(|| malformed!("result '{result}' is not 1.0, 0.5 or 0.0"))?;
         let mv = match played {
             None => None,
@@ -167,7 +158,7 @@ impl Entry {
             "{} | {} | {}",
             self.pos.to_fen(),
             self.score,
-            self.result.as_text()
+            outcome_text(self.result)
         );
         if let Some(mv) = self.mv {
             line.push_str(&format!(" | {mv}"));
@@ -212,7 +203,7 @@ impl Entry {
         }
         b[0..12].copy_from_slice(&occupancy.to_le_bytes()[..12]);
         b[28..30].copy_from_slice(&self.score.to_le_bytes());
-        b[30] = self.result as u8;
+        b[30] = outcome_byte(self.result);
         b[31] = self.pos.side_to_move().index() as u8;
         let mv = self.mv.map_or(0, Move::raw);
         b[32..34].copy_from_slice(&mv.to_le_bytes());
@@ -331,7 +322,7 @@ impl Record {
                 count + extra
             ));
         }
-        let result = GameResult::from_byte(b[30])
+        let result = outcome_from_byte(b[30])
             .ok_or_else(|| malformed!("bad result byte {} (0, 1 or 2)", b[30]))?;
         let side = match b[31] {
             0 => Color::Red,
@@ -731,7 +722,7 @@ pub fn load_dataset(
             match item {
                 Ok(entry) => {
                     report.read += 1;
-                    tracker.observe(&entry.pos, f64::from(entry.result.red_score()), entry.mv);
+                    tracker.observe(&entry.pos, entry.result.red_score(), entry.mv);
                     if filters.keep(&entry, &mut report) {
                         data.records.push(entry.to_record());
                         data.games.push(tracker.game(), tracker.key());

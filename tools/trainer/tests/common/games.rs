@@ -2,9 +2,9 @@
 //! game boundaries and of the trainer's split by game (included with `#[path]`, not
 //! through `common/mod.rs`, by the test files that use it).
 
-use chariot::board::Position;
+use chariot::board::{Outcome, Position};
 use tourney::rng::Rng;
-use trainer::nnue::data::{Entry, GameResult};
+use trainer::nnue::data::Entry;
 
 /// `games` random games as `datagen` writes them: 2 to 8 random plies (not written),
 /// then every position with the move played from it and the game's result on every
@@ -25,7 +25,7 @@ pub fn consecutive_games(
             let moves = pos.legal_moves();
             pos.play(moves[rng.below(moves.len())]);
         }
-        let result = [GameResult::RedLoss, GameResult::Draw, GameResult::RedWin][rng.below(3)];
+        let result = [Outcome::BlackWins, Outcome::Draw, Outcome::RedWins][rng.below(3)];
         let length = length(out.len(), &mut rng);
         let mut game = Vec::new();
         while game.len() < length {

@@ -516,7 +516,7 @@ mod tests {
             .iter()
             .position(|(j, r)| {
                 let loser = match r.outcome {
-                    crate::game::arbiter::GameOutcome::RedWins => j.black,
+                    chariot::board::Outcome::RedWins => j.black,
                     _ => j.red,
                 };
                 loser == 2

@@ -6,9 +6,9 @@ use crate::engine::{EngineConfig, Protocol};
 use crate::event::config::TournamentConfig;
 use crate::event::encounter::{Encounter, Job};
 use crate::event::standings::Standings;
-use crate::game::arbiter::GameOutcome;
 use crate::game::GameRecord;
 use crate::openings::Opening;
+use chariot::board::Outcome;
 
 /// Red's result of a game from its encounter, its index there, Red and Black.
 pub type Rule<'a> = dyn Fn(&Encounter, u32, usize, usize) -> f64 + 'a;
@@ -36,9 +36,9 @@ pub fn play(st: &mut Standings, encounters: &[Encounter], result: &Rule) {
             };
             let r = result(e, g, red, black);
             let outcome = match r {
-                r if r > 0.75 => GameOutcome::RedWins,
-                r if r < 0.25 => GameOutcome::BlackWins,
-                _ => GameOutcome::Draw,
+                r if r > 0.75 => Outcome::RedWins,
+                r if r < 0.25 => Outcome::BlackWins,
+                _ => Outcome::Draw,
             };
             let job = Job {
                 number: st.games.len() + 1,
