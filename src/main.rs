@@ -322,16 +322,19 @@ fn run_book(action: BookAction) -> ExitCode {
             min_games,
         } => {
             let mut builder = Builder::new(BuildOptions { depth, min_games });
+            let mut bar = chariot::notation::files::FilesBar::new(&pgn, "book");
             for path in &pgn {
                 // Any game file `chariot pgn` reads: PGN in UTF-8, GBK or Big5, or XQF.
-                match chariot::notation::files::read_path(path, None) {
+                match bar.file(path, None) {
                     Ok(file) => builder.add_file(&file, &path.display().to_string()),
                     Err(e) => {
+                        bar.finish();
                         eprintln!("error: cannot read '{}': {e}", path.display());
                         return ExitCode::from(2);
                     }
                 }
             }
+            bar.finish();
             for why in &builder.skipped {
                 eprintln!("skipped {why}");
             }

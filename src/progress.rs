@@ -4,7 +4,7 @@
 //! it is not, so that a run in the background logs only its own plain lines and a test
 //! reading standard error sees no bar. The engine's protocols never use it.
 
-use std::io::IsTerminal;
+use std::io::{IsTerminal, Write};
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
@@ -88,5 +88,54 @@ impl Progress {
         if let Some(bar) = &self.bar {
             bar.finish_and_clear();
         }
+    }
+}
+
+/// A writer whose complete lines are written with the bar hidden, so that output to
+/// standard output and the bar on standard error share a terminal cleanly (the bar is
+/// drawn again below each line). A line without its newline waits for it, or for
+/// [`Write::flush`].
+pub struct Above<'a, W: Write> {
+    progress: &'a Progress,
+    inner: W,
+    pending: Vec<u8>,
+}
+
+impl<'a, W: Write> Above<'a, W> {
+    /// Writes to `inner` above `progress`.
+    pub fn new(progress: &'a Progress, inner: W) -> Above<'a, W> {
+        Above {
+            progress,
+            inner,
+            pending: Vec::new(),
+        }
+    }
+
+    fn write_pending(&mut self, upto: usize) -> std::io::Result<()> {
+        let lines: Vec<u8> = self.pending.drain(..upto).collect();
+        let inner = &mut self.inner;
+        self.progress
+            .suspend(|| inner.write_all(&lines).and_then(|()| inner.flush()))
+    }
+}
+
+impl<W: Write> Write for Above<'_, W> {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.pending.extend_from_slice(buf);
+        if let Some(last) = self.pending.iter().rposition(|&b| b == b'\n') {
+            self.write_pending(last + 1)?;
+        }
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        let all = self.pending.len();
+        self.write_pending(all)
+    }
+}
+
+impl<W: Write> Drop for Above<'_, W> {
+    fn drop(&mut self) {
+        let _ = self.flush();
     }
 }

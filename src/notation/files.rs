@@ -10,9 +10,10 @@ use std::io::Write;
 use std::path::Path;
 
 use super::encoding::{decode, decode_as, encode, TextEncoding};
-use super::pgn::{read_pgn_games, write_pgn, PgnGame};
+use super::pgn::{read_pgn_games_with, write_pgn, PgnGame};
 use super::xqf::{is_xqf, read_xqf, write_xqf, XqfError};
 use super::{Format, NotationError};
+use crate::progress::Progress;
 
 /// Why a game of a file could not be read.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -84,6 +85,17 @@ impl GameFile {
 /// Reads the games of a file's bytes: XQF when they start with its mark (or `xqf` is
 /// set), else PGN text in `encoding`, or in the encoding found when `None`.
 pub fn read_bytes(bytes: &[u8], xqf: bool, encoding: Option<TextEncoding>) -> GameFile {
+    read_bytes_with(bytes, xqf, encoding, &mut |_| {})
+}
+
+/// [`read_bytes`], calling `on_progress` with the share of the file read so far (0 to
+/// 1) as the games are read, for a progress bar over large files.
+pub fn read_bytes_with(
+    bytes: &[u8],
+    xqf: bool,
+    encoding: Option<TextEncoding>,
+    on_progress: &mut dyn FnMut(f64),
+) -> GameFile {
     if xqf || is_xqf(bytes) {
         let version = bytes.get(2).copied().unwrap_or(0);
         let game = read_xqf(bytes).map_err(GameError::Xqf);
@@ -108,7 +120,10 @@ pub fn read_bytes(bytes: &[u8], xqf: bool, encoding: Option<TextEncoding>) -> Ga
             decoded.encoding
         ));
     }
-    let pgn = read_pgn_games(&decoded.text);
+    let lines = decoded.text.bytes().filter(|&b| b == b'\n').count().max(1);
+    let pgn = read_pgn_games_with(&decoded.text, &mut |line| {
+        on_progress((line as f64 / lines as f64).min(1.0));
+    });
     for (line, text) in &pgn.skipped {
         notes.push(format!(
             "line {line}: skipped text outside a game: '{text}'"
@@ -134,11 +149,89 @@ pub fn read_bytes(bytes: &[u8], xqf: bool, encoding: Option<TextEncoding>) -> Ga
 /// # Errors
 /// When the file cannot be read.
 pub fn read_path(path: &Path, encoding: Option<TextEncoding>) -> std::io::Result<GameFile> {
+    read_path_with(path, encoding, &mut |_| {})
+}
+
+/// [`read_path`], calling `on_progress` with the share of the file read so far (see
+/// [`read_bytes_with`]).
+///
+/// # Errors
+/// When the file cannot be read.
+pub fn read_path_with(
+    path: &Path,
+    encoding: Option<TextEncoding>,
+    on_progress: &mut dyn FnMut(f64),
+) -> std::io::Result<GameFile> {
     let bytes = std::fs::read(path)?;
     let xqf_name = path
         .extension()
         .is_some_and(|e| e.eq_ignore_ascii_case("xqf"));
-    Ok(read_bytes(&bytes, xqf_name, encoding))
+    Ok(read_bytes_with(&bytes, xqf_name, encoding, on_progress))
+}
+
+/// A bar over the bytes of `paths` (quiet when standard error is not a terminal), for
+/// reading many or large game files: [`FilesBar::file`] reads one and moves the bar.
+pub struct FilesBar {
+    progress: Progress,
+    /// Bytes of the files read so far.
+    done: u64,
+    /// Games read so far.
+    games: usize,
+}
+
+impl FilesBar {
+    /// A bar over the sizes of `paths` (a file that cannot be read counts nothing),
+    /// named `what` (`pgn`, `book`).
+    pub fn new(paths: &[std::path::PathBuf], what: &str) -> FilesBar {
+        let total: u64 = paths
+            .iter()
+            .filter_map(|p| std::fs::metadata(p).ok())
+            .map(|m| m.len())
+            .sum();
+        let template =
+            format!("{what} {{bar:30}} {{percent:>3}}% {{msg}}, {{elapsed}} elapsed, {{eta}} left");
+        let progress = Progress::new(total, &template);
+        progress.update(0, "0 games".to_string());
+        FilesBar {
+            progress,
+            done: 0,
+            games: 0,
+        }
+    }
+
+    /// Reads the file at `path` as [`read_path`] does, moving the bar as its games are
+    /// read.
+    ///
+    /// # Errors
+    /// When the file cannot be read.
+    pub fn file(
+        &mut self,
+        path: &Path,
+        encoding: Option<TextEncoding>,
+    ) -> std::io::Result<GameFile> {
+        let size = std::fs::metadata(path).map_or(0, |m| m.len());
+        let (done, games, progress) = (self.done, &mut self.games, &self.progress);
+        let file = read_path_with(path, encoding, &mut |share| {
+            *games += 1;
+            progress.update(
+                done + (share * size as f64) as u64,
+                format!("{games} games"),
+            );
+        });
+        self.done += size;
+        self.progress.set_position(self.done);
+        file
+    }
+
+    /// The bar, for lines written while it is drawn ([`Progress::suspend`]).
+    pub fn progress(&self) -> &Progress {
+        &self.progress
+    }
+
+    /// Removes the bar.
+    pub fn finish(&self) {
+        self.progress.finish();
+    }
 }
 
 /// What `chariot pgn` did: games read, their moves, errors (games that could not be
@@ -188,6 +281,58 @@ impl fmt::Display for UsageError {
     }
 }
 
+/// Reads the games of one file for `chariot pgn` into `games`, counting them in
+/// `summary` and writing the errors and warnings to `messages`.
+fn read_file_games(
+    bar: &mut FilesBar,
+    path: &Path,
+    input_encoding: Option<TextEncoding>,
+    summary: &mut Summary,
+    games: &mut Vec<PgnGame>,
+    messages: &mut dyn Write,
+) {
+    let name = path.display();
+    let file = match bar.file(path, input_encoding) {
+        Ok(file) => file,
+        Err(e) => {
+            let _ = writeln!(messages, "error: {name}: cannot read: {e}");
+            summary.errors += 1;
+            return;
+        }
+    };
+    for note in &file.notes {
+        let _ = writeln!(messages, "warning: {name}: {note}");
+    }
+    for g in file.games {
+        for note in &g.notes {
+            let _ = writeln!(messages, "warning: {name}: game {}: {note}", g.number);
+        }
+        match g.game {
+            Ok(mut game) => {
+                // XQF comments keep their CR LF and padding; PGN's are trimmed.
+                for (_, text) in &mut game.comments {
+                    *text = text.replace("\r\n", "\n").trim().to_string();
+                }
+                game.comments.retain(|(_, text)| !text.is_empty());
+                summary.games += 1;
+                summary.moves += game.moves.len();
+                games.push(game);
+            }
+            Err(e) => {
+                summary.errors += 1;
+                match e {
+                    GameError::Pgn(e) => {
+                        let _ = writeln!(messages, "error: {name}: {e}");
+                    }
+                    GameError::Xqf(e) => {
+                        let _ = writeln!(messages, "error: {name}: {e}");
+                    }
+                }
+            }
+        }
+    }
+}
+
 /// Runs `chariot pgn`: reads every file, reports each game that could not be read
 /// (`error: FILE: game N, move M 'text': why (line L)`) and what was wrong without
 /// stopping a game (`warning: …`) on `messages`, writes the games read as normalised
@@ -228,48 +373,24 @@ pub fn pgn_command(
 
     let mut summary = Summary::default();
     let mut games: Vec<PgnGame> = Vec::new();
+    let mut bar = FilesBar::new(&cmd.files, "pgn");
     for path in &cmd.files {
-        let name = path.display();
-        let file = match read_path(path, input_encoding) {
-            Ok(file) => file,
-            Err(e) => {
-                let _ = writeln!(messages, "error: {name}: cannot read: {e}");
-                summary.errors += 1;
-                continue;
-            }
-        };
-        for note in &file.notes {
-            let _ = writeln!(messages, "warning: {name}: {note}");
-        }
-        for g in file.games {
-            for note in &g.notes {
-                let _ = writeln!(messages, "warning: {name}: game {}: {note}", g.number);
-            }
-            match g.game {
-                Ok(mut game) => {
-                    // XQF comments keep their CR LF and padding; PGN's are trimmed.
-                    for (_, text) in &mut game.comments {
-                        *text = text.replace("\r\n", "\n").trim().to_string();
-                    }
-                    game.comments.retain(|(_, text)| !text.is_empty());
-                    summary.games += 1;
-                    summary.moves += game.moves.len();
-                    games.push(game);
-                }
-                Err(e) => {
-                    summary.errors += 1;
-                    match e {
-                        GameError::Pgn(e) => {
-                            let _ = writeln!(messages, "error: {name}: {e}");
-                        }
-                        GameError::Xqf(e) => {
-                            let _ = writeln!(messages, "error: {name}: {e}");
-                        }
-                    }
-                }
-            }
-        }
+        // A file's messages are written together, with the bar hidden.
+        let mut lines = Vec::new();
+        read_file_games(
+            &mut bar,
+            path,
+            input_encoding,
+            &mut summary,
+            &mut games,
+            &mut lines,
+        );
+        bar.progress().suspend(|| {
+            let _ = messages.write_all(&lines);
+            let _ = messages.flush();
+        });
     }
+    bar.finish();
 
     let bytes = if xqf_out {
         if games.len() != 1 {

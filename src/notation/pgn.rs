@@ -662,11 +662,22 @@ impl OpenGame {
 /// are still read. Text outside the games (before the first tags, after a result) is
 /// skipped and listed; a game without tags is recognised by its first move.
 pub fn read_pgn_games(text: &str) -> PgnFile {
+    read_pgn_games_with(text, &mut |_| {})
+}
+
+/// [`read_pgn_games`], calling `on_game` with the line reached each time a game has
+/// been read (for a progress bar over a large file).
+pub fn read_pgn_games_with(text: &str, on_game: &mut dyn FnMut(usize)) -> PgnFile {
     let mut file = PgnFile::default();
     let mut open: Option<OpenGame> = None;
     let mut skipping = false;
     let next_number = |file: &PgnFile| file.games.len() + 1;
+    let mut reported = 0;
     for Item { token, line } in scan(text) {
+        if file.games.len() != reported {
+            reported = file.games.len();
+            on_game(line);
+        }
         match token {
             Token::Tag(name, value) => {
                 if open.as_ref().is_some_and(|g| g.in_moves) {

@@ -72,6 +72,8 @@ fn build_book(d: &Path) -> PathBuf {
         err.contains("skipped") && err.contains("chinese.pgn, game 2"),
         "{err}"
     );
+    // Standard error is not a terminal: no progress bar drawn.
+    assert!(err.lines().all(|l| l.starts_with("skipped ")), "{err}");
     book
 }
 

@@ -2,8 +2,12 @@
 
 use std::process::ExitCode;
 
+use chariot::progress::{Above, Progress};
 use tourney::cli::{parse, Action, HELP};
-use tourney::event::run;
+use tourney::event::run_live;
+
+/// The live line: games finished of those named, the score or leader, times.
+const LIVE: &str = "{pos}/{len} games: {msg} | {elapsed} / {eta} left";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -21,9 +25,10 @@ fn main() -> ExitCode {
             ExitCode::SUCCESS
         }
         Ok(Action::Run(cfg)) => {
-            let stdout = std::io::stdout();
-            let mut out = stdout.lock();
-            run(&cfg, &mut out);
+            // The live line on a terminal, the event's output written above it.
+            let live = Progress::new(0, LIVE);
+            let mut out = Above::new(&live, std::io::stdout().lock());
+            run_live(&cfg, &mut out, &live);
             ExitCode::SUCCESS
         }
         Err(e) => {

@@ -115,6 +115,12 @@ fn check(name: &str, args: Vec<String>) {
         "{name}: tourney failed: {}",
         String::from_utf8_lossy(&out.stderr)
     );
+    // Standard error is not a terminal here: no live line, nothing at all.
+    assert!(
+        out.stderr.is_empty(),
+        "{name}: stderr: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let stdout = normalise(&String::from_utf8_lossy(&out.stdout), &tmp);
     let games = normalise(&std::fs::read_to_string(&pgn).unwrap(), &tmp);
     let _ = std::fs::remove_dir_all(&tmp);

@@ -25,5 +25,5 @@ pub mod tables;
 
 pub use config::TournamentConfig;
 pub use encounter::Job;
-pub use runner::{replay, run, schedule};
+pub use runner::{replay, run, run_live, schedule};
 pub use standings::Standings;

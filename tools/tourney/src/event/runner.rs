@@ -11,6 +11,7 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc::{self, channel};
 
 use chariot::board::Color;
+use chariot::progress::Progress;
 
 use crate::event::config::{TournamentConfig, TournamentFormat};
 use crate::event::encounter::{Encounter, Job};
@@ -89,7 +90,7 @@ pub fn schedule(cfg: &TournamentConfig) -> Vec<Job> {
 }
 
 /// What a game worker tells the runner.
-enum Progress {
+enum GameEvent {
     Started(usize),
     /// A game's record, and where to say that it has been counted: its worker takes
     /// no new game before, so a decision it leads to (SPRT) stops the worker first.
@@ -273,6 +274,13 @@ fn restore_missing_games(
 /// more, until it has none or the SPRT has decided. Games that the resumed state file
 /// holds are taken from it instead of being played.
 pub fn run(cfg: &TournamentConfig, out: &mut dyn Write) -> Standings {
+    run_live(cfg, out, &Progress::quiet())
+}
+
+/// [`run`] with a live line: `live` shows the games finished, the score or the leader,
+/// the SPRT's LLR, the time spent and the time left (the `tourney` command draws it on
+/// a terminal, with `out` written above it).
+pub fn run_live(cfg: &TournamentConfig, out: &mut dyn Write, live: &Progress) -> Standings {
     let mut st = Standings::new(cfg);
     let two = cfg.engines.len() == 2;
     let stop = AtomicBool::new(false);
@@ -298,6 +306,7 @@ pub fn run(cfg: &TournamentConfig, out: &mut dyn Write) -> Standings {
             total: games.count,
             stop: &stop,
             scheduler: scheduler.as_ref(),
+            live,
         };
         batch.play(&mut st, &mut recorder, out);
         if let Some(progress) = scheduler.progress(&st) {
@@ -312,6 +321,7 @@ pub fn run(cfg: &TournamentConfig, out: &mut dyn Write) -> Standings {
         );
     }
     st.placings = scheduler.placings(&st);
+    live.finish();
     let _ = writeln!(out, "Tournament finished");
     if two {
         let _ = writeln!(out, "{}", st.score_line());
@@ -433,6 +443,8 @@ struct Batch<'a> {
     /// Set when the SPRT decides (or the state file does not fit the event).
     stop: &'a AtomicBool,
     scheduler: &'a dyn Scheduler,
+    /// The live line.
+    live: &'a Progress,
 }
 
 impl Batch<'_> {
@@ -463,7 +475,7 @@ impl Batch<'_> {
             self.count(st, recorder, job, stored.record, false, out);
         }
         let next = AtomicUsize::new(0);
-        let (tx, rx) = channel::<Progress>();
+        let (tx, rx) = channel::<GameEvent>();
         let pending = &pending;
         let (cfg, stop) = (self.cfg, self.stop);
         std::thread::scope(|scope| {
@@ -476,7 +488,7 @@ impl Batch<'_> {
                     }
                     let k = next.fetch_add(1, Ordering::SeqCst);
                     let Some(job) = pending.get(k) else { return };
-                    let _ = tx.send(Progress::Started(k));
+                    let _ = tx.send(GameEvent::Started(k));
                     let record = play_game(
                         &job.engine_config(&cfg.engines[job.red]),
                         &job.engine_config(&cfg.engines[job.black]),
@@ -485,7 +497,7 @@ impl Batch<'_> {
                     );
                     let (counted, wait) = mpsc::channel();
                     if tx
-                        .send(Progress::Finished(k, Box::new(record), counted))
+                        .send(GameEvent::Finished(k, Box::new(record), counted))
                         .is_err()
                     {
                         return;
@@ -496,7 +508,7 @@ impl Batch<'_> {
             drop(tx);
             for ev in rx {
                 match ev {
-                    Progress::Started(k) => {
+                    GameEvent::Started(k) => {
                         let j = pending[k];
                         let _ = writeln!(
                             out,
@@ -507,7 +519,7 @@ impl Batch<'_> {
                             self.cfg.engines[j.black].name
                         );
                     }
-                    Progress::Finished(k, record, counted) => {
+                    GameEvent::Finished(k, record, counted) => {
                         self.count(st, recorder, pending[k], *record, true, out);
                         let _ = counted.send(());
                     }
@@ -587,12 +599,15 @@ impl Batch<'_> {
                 let _ = write!(out, "{}", self.scheduler.table(st));
             }
         }
+        let mut summary = st.live_summary();
         if let (true, Some(sprt), None) = (two, cfg.sprt.as_ref(), st.sprt_decision) {
             let llr = if cfg.repeat {
                 sprt.llr_pentanomial(&st.pairs)
             } else {
                 sprt.llr_trinomial(&st.wdl[0][1])
             };
+            let (lower, upper) = sprt.bounds();
+            summary.push_str(&format!(" LLR {llr:.2} [{lower:.2}, {upper:.2}]"));
             let d = sprt.decide(llr);
             if d != SprtDecision::Continue {
                 st.sprt_decision = Some(d);
@@ -605,6 +620,8 @@ impl Batch<'_> {
                 );
             }
         }
+        self.live.set_length(self.total as u64);
+        self.live.update(u64::from(done), summary);
         let _ = out.flush();
     }
 }

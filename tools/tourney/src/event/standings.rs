@@ -178,6 +178,43 @@ impl Standings {
         )
     }
 
+    /// The live line's summary: with two engines `W-L-D [score] Elo e +/-m` (the first
+    /// engine's), otherwise the leader and its points.
+    pub fn live_summary(&self) -> String {
+        if self.names.len() == 2 {
+            let w = self.wdl[0][1];
+            let elo = w.elo();
+            let margin = if elo.margin.is_nan() {
+                "nan".to_string()
+            } else {
+                format!("{:.0}", elo.margin)
+            };
+            return format!(
+                "{}-{}-{} [{:.3}] Elo {:+.0} +/-{margin}",
+                w.wins,
+                w.losses,
+                w.draws,
+                w.score(),
+                elo.elo
+            );
+        }
+        let leader = (0..self.names.len()).max_by(|&a, &b| {
+            self.total(a)
+                .points()
+                .total_cmp(&self.total(b).points())
+                .then(b.cmp(&a))
+        });
+        match leader {
+            Some(i) => format!(
+                "leader {} {}/{}",
+                self.names[i],
+                self.total(i).points(),
+                self.total(i).games()
+            ),
+            None => String::new(),
+        }
+    }
+
     /// The two-engine statistics block (Elo, LOS, draw ratio, pairs, SPRT).
     pub fn stats_block(&self, sprt: Option<&Sprt>, pairs_used: bool) -> String {
         let w = self.wdl[0][1];

@@ -379,12 +379,23 @@ fn share_ranks(
     entries: &mut [RankEntry],
     keys: impl Fn(&RankEntry, &RankEntry) -> std::cmp::Ordering,
 ) {
+    share_places(entries, keys, |e| &mut e.rank);
+}
+
+/// Numbers sorted `entries` 1, 2, … in the field `place` picks, an entry equal to the
+/// one before on `keys` sharing its number (名次并列): the ranking, and the team tables.
+pub fn share_places<T>(
+    entries: &mut [T],
+    keys: impl Fn(&T, &T) -> std::cmp::Ordering,
+    place: impl Fn(&mut T) -> &mut usize,
+) {
     for k in 0..entries.len() {
-        entries[k].rank = if k > 0 && keys(&entries[k - 1], &entries[k]).is_eq() {
-            entries[k - 1].rank
+        let number = if k > 0 && keys(&entries[k - 1], &entries[k]).is_eq() {
+            *place(&mut entries[k - 1])
         } else {
             k + 1
         };
+        *place(&mut entries[k]) = number;
     }
 }
 

@@ -1,7 +1,7 @@
 //! Gauntlet: the first engine meets each of the others once a round, with Red first in
 //! the odd rounds and Black first in the even ones.
 
-use super::scheduler::{places_in_order, Scheduler};
+use super::scheduler::{places_of_ranking, Scheduler};
 use crate::event::encounter::Encounter;
 use crate::event::standings::{Placing, Standings};
 
@@ -37,9 +37,7 @@ impl Scheduler for Gauntlet {
     /// The ranking of the whole cross-table.
     fn placings(&self, st: &Standings) -> Vec<Placing> {
         let entries = st.rank_entries();
-        let order: Vec<usize> = entries.iter().map(|e| e.engine).collect();
-        let rank_of = |i: usize| entries.iter().find(|e| e.engine == i).map(|e| e.rank);
-        places_in_order(&order, |a, b| rank_of(a) == rank_of(b))
+        places_of_ranking(&entries)
     }
 
     fn table(&self, st: &Standings) -> String {

@@ -29,7 +29,7 @@ pub use gauntlet::Gauntlet;
 pub use groups::{snake_groups, Groups};
 pub use knockout::{bracket_order, Knockout};
 pub use round_robin::{berger_table, BergerRound, RoundRobin};
-pub use scheduler::{places_in_order, Scheduler};
+pub use scheduler::{places_in_order, places_of_ranking, Scheduler};
 pub use swiss::Swiss;
 pub use team::{member_places, member_places_table, MemberPlacesEntry, TeamEntry, TeamRoundRobin};
 

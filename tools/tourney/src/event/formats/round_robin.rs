@@ -12,7 +12,7 @@
 //! `s(1)` against `n` (`n` has Red in the even rounds), board `b` is `s(b)` (Red)
 //! against `s(n + 1 - b)`.
 
-use super::scheduler::{places_in_order, Scheduler};
+use super::scheduler::{places_of_ranking, Scheduler};
 use crate::event::encounter::Encounter;
 use crate::event::standings::{champion, Placing, Standings};
 use crate::event::tables::cross_table;
@@ -143,9 +143,7 @@ impl Scheduler for RoundRobin {
     /// By the ranking of 第15.1条 (with 第14.1条's games and wins as Black).
     fn placings(&self, st: &Standings) -> Vec<Placing> {
         let entries = self.ranking(st);
-        let order: Vec<usize> = entries.iter().map(|e| e.engine).collect();
-        let rank_of = |i: usize| entries.iter().find(|e| e.engine == i).map(|e| e.rank);
-        places_in_order(&order, |a, b| rank_of(a) == rank_of(b))
+        places_of_ranking(&entries)
     }
 
     fn table(&self, st: &Standings) -> String {

@@ -1,8 +1,10 @@
 //! What every format implements: the [`Scheduler`] the runner asks for encounters, and
-//! [`places_in_order`], the places of an ordering with shared places.
+//! [`places_in_order`], the places of an ordering with shared places
+//! ([`places_of_ranking`] for a ranking's entries).
 
 use crate::event::encounter::Encounter;
 use crate::event::standings::{Placing, Standings};
+use crate::report::rating::RankEntry;
 
 /// Who meets whom next, and how the event's results read.
 pub trait Scheduler: Send {
@@ -39,6 +41,14 @@ pub fn places_in_order(order: &[usize], same: impl Fn(usize, usize) -> bool) -> 
         out.push(Placing { engine, place });
     }
     out
+}
+
+/// The places of a ranking's entries (in rank order): engines of equal rank share the
+/// place.
+pub fn places_of_ranking(entries: &[RankEntry]) -> Vec<Placing> {
+    let order: Vec<usize> = entries.iter().map(|e| e.engine).collect();
+    let rank_of = |i: usize| entries.iter().find(|e| e.engine == i).map(|e| e.rank);
+    places_in_order(&order, |a, b| rank_of(a) == rank_of(b))
 }
 
 #[cfg(test)]

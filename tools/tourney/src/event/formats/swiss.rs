@@ -33,7 +33,7 @@
 
 use chariot::board::Color;
 
-use super::scheduler::{places_in_order, Scheduler};
+use super::scheduler::{places_of_ranking, Scheduler};
 use crate::event::encounter::Encounter;
 use crate::event::standings::{champion, Placing, Standings};
 use crate::event::tables::{swiss_table, RoundCell};
@@ -435,9 +435,7 @@ impl Scheduler for Swiss {
     /// By 第15.2条; engines equal on every key share the place.
     fn placings(&self, st: &Standings) -> Vec<Placing> {
         let entries = self.ranking(st);
-        let order: Vec<usize> = entries.iter().map(|e| e.engine).collect();
-        let rank_of = |i: usize| entries.iter().find(|e| e.engine == i).map(|e| e.rank);
-        places_in_order(&order, |a, b| rank_of(a) == rank_of(b))
+        places_of_ranking(&entries)
     }
 
     fn table(&self, st: &Standings) -> String {

@@ -19,7 +19,7 @@ use crate::event::config::Team;
 use crate::event::encounter::Encounter;
 use crate::event::standings::{Placing, Standings};
 use crate::event::tables::{fmt_points, placings_table};
-use crate::report::rating::Scoring;
+use crate::report::rating::{share_places, Scoring};
 
 /// One team match: round, its number in the round, and the two teams (the first has
 /// Red on the odd boards).
@@ -223,13 +223,7 @@ impl TeamRoundRobin {
                 .then(a.fouls.cmp(&b.fouls))
         };
         entries.sort_by(|a, b| all_keys(a, b).then(a.team.cmp(&b.team)));
-        for k in 0..entries.len() {
-            entries[k].place = if k > 0 && all_keys(&entries[k - 1], &entries[k]).is_eq() {
-                entries[k - 1].place
-            } else {
-                k + 1
-            };
-        }
+        share_places(&mut entries, all_keys, |e| &mut e.place);
         entries
     }
 }
@@ -389,13 +383,7 @@ pub fn member_places(
             .then(a.fouls.cmp(&b.fouls))
     };
     entries.sort_by(|a, b| keys(a, b).then(a.team.cmp(&b.team)));
-    for k in 0..entries.len() {
-        entries[k].place = if k > 0 && keys(&entries[k - 1], &entries[k]).is_eq() {
-            entries[k - 1].place
-        } else {
-            k + 1
-        };
-    }
+    share_places(&mut entries, keys, |e| &mut e.place);
     entries
 }
 
