@@ -10,7 +10,7 @@
 //! The Chariot games need the `chariot` binary next to `tourney` (see
 //! `tests/common/mod.rs`).
 
-use crate::common::{chariot_engine, fake_engine};
+use crate::common::{chariot_engine, fake_engine, play_event};
 
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -20,7 +20,7 @@ use chariot::board::Outcome;
 use tourney::clock::TimeControl;
 use tourney::engine::{EngineConfig, Protocol};
 use tourney::event::config::TournamentFormat;
-use tourney::event::{run, Standings, TournamentConfig};
+use tourney::event::{Standings, TournamentConfig};
 use tourney::game::{play_game, GameRecord, GameSettings};
 use tourney::openings::{parse_openings, Opening, OpeningFormat};
 use tourney::report::pgn::MoveText;
@@ -91,9 +91,7 @@ fn timed_match(
         site: "ci".into(),
         ..TournamentConfig::default()
     };
-    let mut out = Vec::new();
-    let st = run(&cfg, &mut out);
-    let out = String::from_utf8(out).unwrap();
+    let (st, out) = play_event(&cfg);
     assert_eq!(st.games.len(), games as usize, "{out}");
     (st, out)
 }

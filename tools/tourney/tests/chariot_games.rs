@@ -26,13 +26,13 @@ use chariot::board::Outcome;
 use tourney::clock::{Clock, TimeControl};
 use tourney::engine::Protocol;
 use tourney::event::config::TournamentFormat;
-use tourney::event::{run, Standings, TournamentConfig};
+use tourney::event::{Standings, TournamentConfig};
 use tourney::game::GameSettings;
 use tourney::openings::{parse_openings, Opening, OpeningFormat};
 use tourney::report::pgn::MoveText;
 use tourney::report::rating::{RatingMethod, Scoring};
 
-use crate::common::chariot_engine;
+use crate::common::{chariot_engine, play_event};
 
 /// One match at a time: the timed match must not share two cores with the other.
 static ONE_MATCH: Mutex<()> = Mutex::new(());
@@ -184,9 +184,7 @@ fn chariot_against_chariot() {
         site: "ci".into(),
         ..TournamentConfig::default()
     };
-    let mut out = Vec::new();
-    let st = run(&cfg, &mut out);
-    let out = String::from_utf8(out).unwrap();
+    let (st, out) = play_event(&cfg);
     assert_eq!(st.games.len(), 20, "{out}");
     assert_eq!(st.wdl[0][1].games(), 20, "{out}");
     assert_eq!(st.pairs.pairs(), 10, "{out}");
@@ -284,9 +282,7 @@ fn tiny_clock_match(margin_ms: u64) -> Standings {
         site: "ci".into(),
         ..TournamentConfig::default()
     };
-    let mut out = Vec::new();
-    let st = run(&cfg, &mut out);
-    let out = String::from_utf8(out).unwrap();
+    let (st, out) = play_event(&cfg);
     assert_eq!(st.games.len(), 4, "{out}");
     assert_eq!(st.pairs.pairs(), 2, "{out}");
     check_games(&st, &pgn, &out);
@@ -345,9 +341,7 @@ fn chariot_in_a_swiss_and_a_knockout() {
             event: format!("chariot {}", format.name()),
             ..TournamentConfig::default()
         };
-        let mut out = Vec::new();
-        let st = run(&cfg, &mut out);
-        let out = String::from_utf8(out).unwrap();
+        let (st, out) = play_event(&cfg);
         // A knockout's level ties add games beyond its three mini-matches.
         assert!(st.games.len() >= want, "{out}");
         if format == TournamentFormat::Swiss {
@@ -404,9 +398,7 @@ fn pondering_match(margin_ms: u64) -> Standings {
         site: "ci".into(),
         ..TournamentConfig::default()
     };
-    let mut out = Vec::new();
-    let st = run(&cfg, &mut out);
-    let out = String::from_utf8(out).unwrap();
+    let (st, out) = play_event(&cfg);
     assert_eq!(st.games.len(), 4, "{out}");
     check_games(&st, &pgn, &out);
     let (mut hits, mut pondered) = (0, 0);

@@ -11,11 +11,11 @@ use std::time::{Duration, Instant};
 use tourney::clock::TimeControl;
 use tourney::engine::{EngineConfig, Protocol};
 use tourney::event::config::TournamentFormat;
-use tourney::event::{run, schedule, TournamentConfig};
+use tourney::event::{schedule, TournamentConfig};
 use tourney::game::GameSettings;
 use tourney::report::pgn::MoveText;
 
-use crate::common::fake_engine;
+use crate::common::{fake_engine, play_event};
 
 const TOURNEY: &str = env!("CARGO_BIN_EXE_tourney");
 
@@ -109,9 +109,7 @@ fn berger_round_robin_of_five() {
             (5, 4, 0)
         ]
     );
-    let mut out = Vec::new();
-    let st = run(&cfg, &mut out);
-    let out = String::from_utf8(out).unwrap();
+    let (st, out) = play_event(&cfg);
     assert_eq!(st.games.len(), 10, "{out}");
     for i in 0..5 {
         assert_eq!(st.total(i).games(), 4);
@@ -154,9 +152,7 @@ fn swiss_of_seven_over_five_rounds() {
     let mut cfg = config(engines, TournamentFormat::Swiss);
     cfg.rounds = 5;
     cfg.pgn_out = Some((pgn.to_string_lossy().to_string(), MoveText::Iccs));
-    let mut out = Vec::new();
-    let st = run(&cfg, &mut out);
-    let out = String::from_utf8(out).unwrap();
+    let (st, out) = play_event(&cfg);
     assert_eq!(st.games.len(), 5 * 3, "{out}");
     // No pair twice, no colour three times running.
     let mut met = std::collections::HashSet::new();
@@ -215,9 +211,7 @@ fn knockout_of_six_with_a_drawn_tie_decided_by_the_extra_games() {
     cfg.games = 2;
     cfg.seed = 11;
     cfg.pgn_out = Some((pgn.to_string_lossy().to_string(), MoveText::Iccs));
-    let mut out = Vec::new();
-    let st = run(&cfg, &mut out);
-    let out = String::from_utf8(out).unwrap();
+    let (st, out) = play_event(&cfg);
     // Round 1: two ties of 2 + 2 games; semifinals and final: 2 + 2 + 1 each.
     assert_eq!(st.games.len(), 2 * 4 + 3 * 5, "{out}");
     assert!(

@@ -19,7 +19,7 @@ use tourney::report::pgn::MoveText;
 use tourney::report::rating::{RatingMethod, Scoring};
 use tourney::report::stats::{Sprt, SprtDecision};
 
-use crate::common::fake_engine;
+use crate::common::{fake_engine, play_event};
 
 const TOURNEY: &str = env!("CARGO_BIN_EXE_tourney");
 
@@ -154,9 +154,7 @@ fn random_vs_random_twenty_games() {
     )
     .unwrap()[..10]
         .to_vec();
-    let mut out = Vec::new();
-    let st = run(&cfg, &mut out);
-    let out = String::from_utf8(out).unwrap();
+    let (st, out) = play_event(&cfg);
     assert_eq!(total_games(&st), 20, "{out}");
     assert_eq!(st.pairs.pairs(), 10);
     assert!(out.contains("Score of RandomA vs RandomB: "), "{out}");
@@ -224,9 +222,7 @@ fn round_robin_with_broken_engines() {
     ];
     let mut cfg = config(engines, 2, Some(&pgn));
     cfg.concurrency = 4;
-    let mut out = Vec::new();
-    let st = run(&cfg, &mut out);
-    let out = String::from_utf8(out).unwrap();
+    let (st, out) = play_event(&cfg);
     assert_eq!(st.games.len(), 30, "{out}");
     // The well-behaved engine wins every game.
     let good = st.total(0);
@@ -297,9 +293,7 @@ fn sprt_match(a: EngineConfig, b: EngineConfig, sprt: Sprt, pairs: bool) -> Stan
     cfg.repeat = pairs;
     cfg.concurrency = 1;
     cfg.sprt = Some(sprt);
-    let mut out = Vec::new();
-    let st = run(&cfg, &mut out);
-    let out = String::from_utf8(out).unwrap();
+    let (st, out) = play_event(&cfg);
     let decision = st
         .sprt_decision
         .unwrap_or_else(|| panic!("undecided\n{out}"));
@@ -395,9 +389,7 @@ fn fixed_depth_and_byoyomi_games() {
     let mut cfg = config(vec![a, b], 2, None);
     cfg.settings.rules.move_limit = 30;
     cfg.concurrency = 1;
-    let mut out = Vec::new();
-    let st = run(&cfg, &mut out);
-    let out = String::from_utf8(out).unwrap();
+    let (st, out) = play_event(&cfg);
     assert_eq!(st.games.len(), 2, "{out}");
     let mut plies = 0;
     for (_, rec) in &st.games {

@@ -12,12 +12,12 @@ use chariot::board::GameEnd;
 use chariot::board::Outcome;
 use tourney::engine::{EngineConfig, Protocol};
 use tourney::event::config::TournamentFormat;
-use tourney::event::{run, TournamentConfig};
+use tourney::event::TournamentConfig;
 use tourney::game::{play_game, GameRecord, GameSettings};
 use tourney::openings::{parse_openings, Opening, OpeningFormat};
 use tourney::report::rating::{RatingMethod, Scoring};
 
-use crate::common::{chariot_engine, fake_engine};
+use crate::common::{chariot_engine, fake_engine, play_event};
 
 /// Whether a game was lost by a ruling of the rules core on a repetition (perpetual
 /// check or chase): the arbiter's typed ending, with the loser the ruling names. Not an
@@ -128,9 +128,7 @@ fn strength_rises_with_the_level_at_fixed_nodes() {
         site: "ci".into(),
         ..TournamentConfig::default()
     };
-    let mut out = Vec::new();
-    let st = run(&cfg, &mut out);
-    let out = String::from_utf8(out).unwrap();
+    let (st, out) = play_event(&cfg);
     assert_eq!(st.games.len(), 32, "{out}");
     // No illegal move, time loss, hang or crash. A loss by a repetition ruling (a weak
     // level checking or chasing perpetually) is a result of play like a mate.

@@ -5,6 +5,7 @@ use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
 use tourney::engine::{EngineConfig, Protocol};
+use tourney::event::{run, Standings, TournamentConfig};
 
 /// The binary `name` of another package of the workspace, found next to this package's
 /// own `tourney` binary (`<target dir>/<profile>/<name>`), or the file the environment
@@ -67,4 +68,11 @@ pub fn chariot_engine(name: &str, proto: Protocol) -> EngineConfig {
     let mut e = EngineConfig::new(name, &chariot_binary().to_string_lossy(), proto);
     e.init_timeout_ms = 10_000;
     e
+}
+
+/// Runs the event of `cfg` and returns its standings and everything it printed.
+pub fn play_event(cfg: &TournamentConfig) -> (Standings, String) {
+    let mut out = Vec::new();
+    let st = run(cfg, &mut out);
+    (st, String::from_utf8(out).expect("the output is UTF-8"))
 }
