@@ -249,13 +249,7 @@ impl Scheduler for TeamRoundRobin {
 
     fn table(&self, st: &Standings) -> String {
         let entries = self.standings(st);
-        let width = self
-            .teams
-            .iter()
-            .map(|t| t.name.chars().count())
-            .max()
-            .unwrap_or(4)
-            .max(4);
+        let width = name_width(&self.teams);
         let mut s = format!(
             "Team standings (场分 MP, 局分 GP)\n{:>5}  {:<width$}  {:>4} {:>6} {:>4} {:>6} {:>5} {:>7}  ",
             "Place", "Team", "MP", "GP", "W", "Direct", "Fouls", "W-D-L"
@@ -387,14 +381,19 @@ pub fn member_places(
     entries
 }
 
-/// The 队员总分 table.
-pub fn member_places_table(teams: &[Team], entries: &[MemberPlacesEntry]) -> String {
-    let width = teams
+/// The width of the team-name column: the longest name, at least 4.
+fn name_width(teams: &[Team]) -> usize {
+    teams
         .iter()
         .map(|t| t.name.chars().count())
         .max()
         .unwrap_or(4)
-        .max(4);
+        .max(4)
+}
+
+/// The 队员总分 table.
+pub fn member_places_table(teams: &[Team], entries: &[MemberPlacesEntry]) -> String {
+    let width = name_width(teams);
     let mut s = format!(
         "Teams by their engines' places (队员总分制)\n{:>5}  {:<width$}  {:>5}  {:>5}  Places\n",
         "Place", "Team", "Sum", "Fouls"
