@@ -27,6 +27,50 @@ pub struct RootMove {
     pub nodes: u64,
 }
 
+/// What the search keeps of one ply of the line it is on.
+#[derive(Clone, Debug, Default)]
+struct Frame {
+    /// The two quiet moves that last refuted a node at this ply.
+    killers: [Option<Move>; 2],
+    /// The move made here (`Move::NULL` for a null move).
+    move_made: Option<Move>,
+    /// The piece it moved (`None` for a null move).
+    piece_moved: Option<crate::board::Piece>,
+    /// The corrected static evaluation of the node here (`-INFINITE` in check).
+    static_eval: i32,
+    /// The move left out by a singular-extension search of this node.
+    excluded: Option<Move>,
+    /// The principal variation from here.
+    pv: Vec<Move>,
+}
+
+/// What the move loop of [`Worker::negamax`] knows of its node.
+struct Node {
+    depth: i32,
+    ply: usize,
+    cut_node: bool,
+    in_check: bool,
+    improving: bool,
+    /// The corrected static evaluation (`-INFINITE` in check).
+    static_eval: i32,
+    /// The hash move is a capture.
+    tt_capture: bool,
+}
+
+/// What the move loop of [`Worker::negamax`] knows of a move before searching it.
+struct Candidate {
+    mv: Move,
+    /// The piece it captures.
+    capture: Option<crate::board::Piece>,
+    gives_check: bool,
+    /// Its quiet history ([`Worker::quiet_history`]; 0 for a capture).
+    history: i32,
+    /// The late-move reduction table's entry for it, in 1/1024 plies.
+    base_reduction: i32,
+    /// The depth it would get after that reduction.
+    lmr_depth: i32,
+}
+
 /// One search thread's state.
 pub struct Worker<'a> {
     pub(super) pos: Position,
@@ -44,21 +88,14 @@ pub struct Worker<'a> {
     /// Moves in the game before the search began (repetitions reaching into them are
     /// ruled in full).
     game_plies: usize,
-    killers: Vec<[Option<Move>; 2]>,
     /// Quiet, continuation, capture and counter-move statistics, kept between searches
     /// (the continuation and counter tables are indexed by
     /// [`Worker::continuation_index`]).
     tables: Box<Histories>,
-    /// The piece moved at each ply (`None` for a null move).
-    pieces_moved: Vec<Option<crate::board::Piece>>,
-    static_evals: Vec<i32>,
-    /// The move made at each ply.
-    moves_made: Vec<Option<Move>>,
-    /// The move left out at each ply (by a singular-extension search).
-    excluded: Vec<Option<Move>>,
+    /// What the search keeps of each ply, `MAX_PLY + 2` of them.
+    stack: Vec<Frame>,
     /// Set by a search with a move left out that found no other legal move.
     excluded_alone: bool,
-    pv: Vec<Vec<Move>>,
     /// Late move reductions by depth and move number, in 1/1024 plies.
     lmr: Box<[[i32; 64]; 64]>,
     /// The NNUE accumulators, pushed and popped by [`Worker::make`] and
@@ -97,14 +134,9 @@ impl<'a> Worker<'a> {
             rule60: config.rule60,
             rule_set: config.rule_set,
             game_plies,
-            killers: vec![[None; 2]; MAX_PLY + 2],
             tables,
-            pieces_moved: vec![None; MAX_PLY + 2],
-            static_evals: vec![0; MAX_PLY + 2],
-            moves_made: vec![None; MAX_PLY + 2],
-            excluded: vec![None; MAX_PLY + 2],
+            stack: vec![Frame::default(); MAX_PLY + 2],
             excluded_alone: false,
-            pv: vec![Vec::new(); MAX_PLY + 2],
             lmr,
             nnue,
         }
@@ -126,8 +158,8 @@ impl<'a> Worker<'a> {
     /// of what was moved.
     #[inline]
     fn make(&mut self, mv: Move, ply: usize) {
-        self.moves_made[ply] = Some(mv);
-        self.pieces_moved[ply] = self.pos.piece_at(mv.from());
+        self.stack[ply].move_made = Some(mv);
+        self.stack[ply].piece_moved = self.pos.piece_at(mv.from());
         if let Some(nnue) = &mut self.nnue {
             nnue.push_move(&self.pos, mv);
         }
@@ -148,8 +180,8 @@ impl<'a> Worker<'a> {
     #[inline]
     fn make_null(&mut self, ply: usize) {
         self.pos.make_null_move();
-        self.moves_made[ply] = Some(Move::NULL);
-        self.pieces_moved[ply] = None;
+        self.stack[ply].move_made = Some(Move::NULL);
+        self.stack[ply].piece_moved = None;
     }
 
     /// Takes back [`Worker::make_null`].
@@ -243,7 +275,7 @@ impl<'a> Worker<'a> {
                 rm.seldepth = self.seldepth;
                 rm.pv.clear();
                 rm.pv.push(mv);
-                rm.pv.extend_from_slice(&self.pv[1]);
+                rm.pv.extend_from_slice(&self.stack[1].pv);
             } else {
                 rm.score = -INFINITE;
             }
@@ -269,7 +301,7 @@ impl<'a> Worker<'a> {
         ply: usize,
         cut_node: bool,
     ) -> i32 {
-        self.pv[ply].clear();
+        self.stack[ply].pv.clear();
         // Step 1. Draws and rulings by the history (at the horizon too); the ply limit;
         // mate distance.
         if let Some(score) = self.rule_score(ply) {
@@ -292,20 +324,13 @@ impl<'a> Worker<'a> {
         }
 
         // Step 2. Transposition table (not trusted to cut while a move is left out).
-        let excluded = self.excluded[ply];
+        let excluded = self.stack[ply].excluded;
         let key = self.pos.key();
         let tt = self.shared.tt.probe(key, ply);
         let tt_move = tt.and_then(|t| t.mv).filter(|&m| self.pos.is_legal(m));
-        if let Some(t) = tt {
-            if !PV && excluded.is_none() && t.depth >= depth && cuts_off(&t, alpha, beta) {
-                // A quiet hash move that still refutes the node earns what a cut-off
-                // in the move loop would.
-                if t.score >= beta {
-                    if let Some(m) = tt_move.filter(|&m| self.pos.piece_at(m.to()).is_none()) {
-                        self.reward_quiet(m, &[], depth, ply, true);
-                    }
-                }
-                return t.score;
+        if let Some(t) = tt.filter(|_| !PV && excluded.is_none()) {
+            if let Some(score) = self.tt_cutoff(&t, tt_move, alpha, beta, depth, ply) {
+                return score;
             }
         }
 
@@ -313,86 +338,33 @@ impl<'a> Worker<'a> {
         // same structure found; where the hash score's bound allows, that score says
         // more about the node than the evaluation.
         let in_check = self.pos.in_check();
-        let (raw_eval, static_eval) = if in_check {
-            (-INFINITE, -INFINITE)
-        } else {
-            let raw = match tt {
-                Some(t) => t.eval,
-                None => {
-                    // Kept at once, so that a revisit after an early exit (razoring,
-                    // reverse futility, null move) needs no evaluation.
-                    let raw = self.static_eval();
-                    if excluded.is_none() {
-                        self.shared.tt.store_eval(key, raw);
-                    }
-                    raw
-                }
-            };
-            (raw, self.corrected(raw))
-        };
-        let eval = match tt {
-            Some(t) if !in_check && refines(&t, static_eval) => t.score,
-            _ => static_eval,
-        };
-        self.static_evals[ply] = static_eval;
+        let (raw_eval, static_eval, eval) = self.evaluate_node(tt, key, excluded.is_none());
+        self.stack[ply].static_eval = static_eval;
         // The grandchildren's killers are for this subtree only.
         if excluded.is_none() {
-            self.killers[ply + 2] = [None; 2];
+            self.stack[ply + 2].killers = [None; 2];
         }
-        // Improving on the last own node that had an evaluation (nodes in check have
-        // none); with none to compare, count it as improving.
-        let earlier = [2, 4]
-            .iter()
-            .filter_map(|&back| ply.checked_sub(back))
-            .map(|at| self.static_evals[at])
-            .find(|&e| e != -INFINITE);
-        let improving = !in_check && earlier.is_none_or(|e| static_eval > e);
+        let improving = self.improving(ply, static_eval);
+        let mut node = Node {
+            depth,
+            ply,
+            cut_node,
+            in_check,
+            improving,
+            static_eval,
+            tt_capture: tt_move.is_some_and(|m| self.pos.piece_at(m.to()).is_some()),
+        };
 
         if !PV && !in_check && excluded.is_none() {
-            // Step 4. Razoring: hopeless shallow nodes ask the quiescence.
-            if depth <= RAZOR_DEPTH
-                && alpha.abs() < MATE_BOUND
-                && eval + RAZOR_BASE + RAZOR_PER_DEPTH_SQ * depth * depth < alpha
-            {
-                let score = self.quiesce::<false>(alpha - 1, alpha, ply);
-                if score < alpha && score.abs() < MATE_BOUND {
-                    return score;
-                }
-            }
-
-            // Step 4b. Reverse futility pruning.
-            if depth <= RFP_DEPTH
-                && eval - RFP_MARGIN * (depth - i32::from(improving)) >= beta
-                && beta.abs() < MATE_BOUND
-            {
-                return eval;
-            }
-
-            // Step 5. Null move pruning, not in positions with too little to zugzwang-proof.
-            if depth >= NMP_DEPTH
-                && eval >= beta
-                && self.moves_made[ply.saturating_sub(1)].is_some_and(|m| !m.is_null())
-                && self.has_attackers()
-            {
-                let r = NMP_BASE
-                    + depth / NMP_DEPTH_DIVISOR
-                    + ((eval - beta) / NMP_EVAL_DIVISOR).min(NMP_EVAL_MAX);
-                self.make_null(ply);
-                let score =
-                    -self.negamax::<false>(-beta, -beta + 1, depth - r - 1, ply + 1, !cut_node);
-                self.unmake_null();
-                if self.shared.stop.load(Ordering::Relaxed) {
-                    return 0;
-                }
-                if score >= beta {
-                    return if score >= MATE_BOUND { beta } else { score };
-                }
+            if let Some(score) = self.prune_node(&node, alpha, beta, eval) {
+                return score;
             }
         }
 
         // Step 6. Internal iterative reduction.
         if tt_move.is_none() && depth >= IIR_DEPTH && (PV || cut_node) && excluded.is_none() {
             depth -= 1;
+            node.depth = depth;
         }
 
         // Step 7. The moves.
@@ -410,7 +382,6 @@ impl<'a> Worker<'a> {
         let mut quiets_tried: arrayvec::ArrayVec<Move, 64> = arrayvec::ArrayVec::new();
         let mut captures_tried: arrayvec::ArrayVec<Move, 32> = arrayvec::ArrayVec::new();
         let lmp_limit = (LMP_BASE + (depth * depth) as usize) >> usize::from(!improving);
-        let tt_capture = tt_move.is_some_and(|m| self.pos.piece_at(m.to()).is_some());
         loop {
             if picker.needs_generation() {
                 picker.generate(&self.pos, &self.hints(ply));
@@ -435,148 +406,40 @@ impl<'a> Worker<'a> {
             if may_prune && quiet && !gives_check && moves_tried >= lmp_limit {
                 continue;
             }
-            let history = if quiet {
-                self.quiet_history(mv, ply)
-            } else {
-                0
-            };
             let base_reduction = self.lmr[depth.min(63) as usize][(moves_tried + 1).min(63)];
-            let lmr_depth = (depth - 1 - base_reduction / 1024).max(0);
-            let futile = |margin: i32| static_eval + margin <= alpha;
-            if may_prune {
-                if quiet && !gives_check {
-                    if lmr_depth < HISTORY_PRUNE_DEPTH && history < -HISTORY_PRUNE_PER_DEPTH * depth
-                    {
-                        continue;
-                    }
-                    if lmr_depth < FUTILITY_DEPTH
-                        && futile(
-                            FUTILITY_BASE
-                                + FUTILITY_PER_DEPTH * lmr_depth
-                                + history / FUTILITY_HISTORY_DIVISOR,
-                        )
-                    {
-                        continue;
-                    }
-                    if !see_ge(
-                        &self.pos,
-                        mv,
-                        -QUIET_SEE_PER_DEPTH_SQ * lmr_depth * lmr_depth,
-                    ) {
-                        continue;
-                    }
+            let candidate = Candidate {
+                mv,
+                capture,
+                gives_check,
+                history: if quiet {
+                    self.quiet_history(mv, ply)
                 } else {
-                    if !gives_check
-                        && lmr_depth < CAPTURE_FUTILITY_DEPTH
-                        && futile(
-                            CAPTURE_FUTILITY_BASE
-                                + CAPTURE_FUTILITY_PER_DEPTH * lmr_depth
-                                + capture.map_or(0, |p| simple_value(p.kind())),
-                        )
-                    {
-                        continue;
-                    }
-                    if depth <= CAPTURE_SEE_DEPTH
-                        && (!PV || is_bad_capture(order))
-                        && !see_ge(&self.pos, mv, -SEE_PRUNE_PER_DEPTH * depth)
-                    {
-                        continue;
-                    }
-                }
+                    0
+                },
+                base_reduction,
+                lmr_depth: (depth - 1 - base_reduction / 1024).max(0),
+            };
+            if may_prune && self.prune_move::<PV>(&node, &candidate, order, alpha) {
+                continue;
             }
 
-            // Step 9. Extensions and reductions, then the search of the move. The hash
-            // move is singular when every other move fails well below its score: it is
-            // searched deeper. When even the others reach beta, the node is cut (multi-cut).
-            let mut extension = i32::from(gives_check && depth >= CHECK_EXTENSION_DEPTH);
-            if Some(mv) == tt_move && excluded.is_none() && depth >= SE_DEPTH && ply > 0 {
-                if let Some(t) = tt.filter(|t| {
-                    t.depth >= depth - SE_TT_DEPTH_MARGIN
-                        && matches!(t.bound, Bound::Lower | Bound::Exact)
-                        && t.score.abs() < MATE_BOUND
-                }) {
-                    let singular_beta = t.score - SE_MARGIN * depth / 8;
-                    self.excluded[ply] = Some(mv);
-                    self.excluded_alone = false;
-                    let score = self.negamax::<false>(
-                        singular_beta - 1,
-                        singular_beta,
-                        (depth - 1) / 2,
-                        ply,
-                        cut_node,
-                    );
-                    self.excluded[ply] = None;
-                    if self.excluded_alone {
-                        // The only legal move: forced, not singular; no extension
-                        // (a check and its only evasion would otherwise cost no depth).
-                    } else if score < singular_beta {
-                        extension = 1;
-                    } else if singular_beta >= beta {
-                        return singular_beta;
-                    } else if t.score >= beta {
-                        extension = -1;
-                    }
-                }
-            }
-            if ply >= EXTENSION_PLY_LIMIT {
-                extension = extension.min(0);
-            }
-            let mut new_depth = depth - 1 + extension;
+            // Step 9. Extensions and reductions, then the search of the move.
+            let extension = match self.extension(&node, &candidate, tt, excluded, beta) {
+                Ok(extension) => extension,
+                Err(multi_cut) => return multi_cut,
+            };
+            let new_depth = depth - 1 + extension;
             self.shared.tt.prefetch(self.pos.key_after(mv));
             self.make(mv, ply);
             moves_tried += 1;
-            let mut score;
-            if moves_tried == 1 {
+            let score = if moves_tried == 1 {
                 // The first move of a cut node is expected to refute (its child is an
                 // all node); the first of an all node, the other way round.
-                score = -self.negamax::<PV>(-beta, -alpha, new_depth, ply + 1, !PV && !cut_node);
+                -self.negamax::<PV>(-beta, -alpha, new_depth, ply + 1, !PV && !cut_node)
             } else {
-                // Late move reductions, in 1/1024 plies; a reduced search that fails
-                // high is searched again at full depth (a ply more when it beat the
-                // best score by a margin, a ply less when it hardly did).
-                let mut reduced = new_depth;
-                if depth >= LMR_DEPTH && moves_tried > 1 + usize::from(PV) {
-                    let mut r = base_reduction;
-                    r -= 1024 * i32::from(PV);
-                    r += LMR_CUT_NODE * i32::from(cut_node);
-                    r += 1024 * i32::from(!improving);
-                    r -= 1024 * i32::from(gives_check || in_check);
-                    if quiet {
-                        r += 1024 * i32::from(tt_capture);
-                        r -= (history * 1024 / LMR_HISTORY_DIVISOR)
-                            .clamp(-LMR_HISTORY_MAX, LMR_HISTORY_MAX);
-                    } else {
-                        r -= LMR_CAPTURE_BONUS;
-                    }
-                    reduced = (new_depth - r / 1024).clamp(new_depth.min(1), new_depth);
-                }
-                if reduced == new_depth {
-                    score =
-                        -self.negamax::<false>(-alpha - 1, -alpha, new_depth, ply + 1, !cut_node);
-                } else {
-                    score = -self.negamax::<false>(-alpha - 1, -alpha, reduced, ply + 1, true);
-                }
-                if score > alpha && reduced < new_depth {
-                    let deeper = score
-                        > best_score
-                            + LMR_DEEPER_MARGIN
-                            + LMR_DEEPER_PER_PLY * (new_depth - reduced);
-                    let shallower = score < best_score + new_depth;
-                    new_depth += i32::from(deeper) - i32::from(shallower);
-                    if new_depth > reduced {
-                        score = -self.negamax::<false>(
-                            -alpha - 1,
-                            -alpha,
-                            new_depth,
-                            ply + 1,
-                            !cut_node,
-                        );
-                    }
-                }
-                if PV && score > alpha && score < beta {
-                    score = -self.negamax::<true>(-beta, -alpha, new_depth, ply + 1, false);
-                }
-            }
+                let reduction = self.reduction::<PV>(&node, &candidate, moves_tried);
+                self.search_late_move::<PV>(&node, alpha, beta, new_depth, reduction, best_score)
+            };
             self.unmake();
             if self.shared.stop.load(Ordering::Relaxed) {
                 return 0;
@@ -609,17 +472,14 @@ impl<'a> Worker<'a> {
             return -(MATE - ply as i32);
         }
 
-        // The histories learn from every node whose best move raised alpha: cut-offs
-        // and exact scores of PV nodes alike (the killers not in a singular search).
         if let Some(bm) = best_move {
-            if self.pos.piece_at(bm.to()).is_none() {
-                self.reward_quiet(bm, &quiets_tried, depth, ply, excluded.is_none());
-            } else {
-                self.reward_capture(bm, depth, true);
-            }
-            for &m in &captures_tried {
-                self.reward_capture(m, depth, false);
-            }
+            self.learn(
+                &node,
+                bm,
+                &quiets_tried,
+                &captures_tried,
+                excluded.is_none(),
+            );
         }
 
         // Step 10. Store the result (not for a search with a move left out).
@@ -637,27 +497,342 @@ impl<'a> Worker<'a> {
         } else {
             Bound::Upper
         };
-        // The correction history learns from results that say more than a bound on the
-        // wrong side of the evaluation, where the best move was quiet (a capture's gain
-        // is the quiescence's business) and no ruling or mate decided.
+        self.store_result(&node, key, raw_eval, best_move, best_score, bound);
+        best_score
+    }
+
+    /// Step 2 of [`Worker::negamax`] at a non-PV node with no move left out: the hash
+    /// entry's score when it is deep enough and its bound settles the window. A quiet
+    /// hash move that still refutes the node earns what a cut-off in the move loop
+    /// would.
+    fn tt_cutoff(
+        &mut self,
+        t: &super::tt::TtData,
+        tt_move: Option<Move>,
+        alpha: i32,
+        beta: i32,
+        depth: i32,
+        ply: usize,
+    ) -> Option<i32> {
+        if t.depth < depth || !cuts_off(t, alpha, beta) {
+            return None;
+        }
+        if t.score >= beta {
+            if let Some(m) = tt_move.filter(|&m| self.pos.piece_at(m.to()).is_none()) {
+                self.reward_quiet(m, &[], depth, ply, true);
+            }
+        }
+        Some(t.score)
+    }
+
+    /// Step 3 of [`Worker::negamax`]: the node's raw static evaluation (from the table
+    /// when it has one; otherwise evaluated and, with `keep`, stored at once so that a
+    /// revisit after an early exit needs no evaluation), that evaluation corrected by
+    /// what searches of positions with the same structure found, and the score the
+    /// pruning starts from: the hash score where its bound says more than the corrected
+    /// evaluation. All three are `-INFINITE` in check.
+    fn evaluate_node(
+        &mut self,
+        tt: Option<super::tt::TtData>,
+        key: u64,
+        keep: bool,
+    ) -> (i32, i32, i32) {
+        if self.pos.in_check() {
+            return (-INFINITE, -INFINITE, -INFINITE);
+        }
+        let raw = match tt {
+            Some(t) => t.eval,
+            None => {
+                let raw = self.static_eval();
+                if keep {
+                    self.shared.tt.store_eval(key, raw);
+                }
+                raw
+            }
+        };
+        let corrected = self.corrected(raw);
+        let eval = match tt {
+            Some(t) if refines(&t, corrected) => t.score,
+            _ => corrected,
+        };
+        (raw, corrected, eval)
+    }
+
+    /// Whether the node at `ply` (evaluated `static_eval`) is better for its side than
+    /// the last own node that had an evaluation (nodes in check have none); with none
+    /// to compare, it counts as improving; a node in check never does.
+    fn improving(&self, ply: usize, static_eval: i32) -> bool {
+        if static_eval == -INFINITE {
+            return false;
+        }
+        let earlier = [2, 4]
+            .iter()
+            .filter_map(|&back| ply.checked_sub(back))
+            .map(|at| self.stack[at].static_eval)
+            .find(|&e| e != -INFINITE);
+        earlier.is_none_or(|e| static_eval > e)
+    }
+
+    /// The histories learn from every node whose best move `best` raised alpha:
+    /// cut-offs and exact scores of PV nodes alike. A quiet best move is rewarded and
+    /// the quiets tried before it punished (`killers`: it becomes a killer, not in a
+    /// singular search); a capture is rewarded; the captures tried before it punished.
+    fn learn(
+        &mut self,
+        node: &Node,
+        best: Move,
+        quiets_tried: &[Move],
+        captures_tried: &[Move],
+        killers: bool,
+    ) {
+        if self.pos.piece_at(best.to()).is_none() {
+            self.reward_quiet(best, quiets_tried, node.depth, node.ply, killers);
+        } else {
+            self.reward_capture(best, node.depth, true);
+        }
+        for &m in captures_tried {
+            self.reward_capture(m, node.depth, false);
+        }
+    }
+
+    /// Step 10: the node's result into the table (with the raw evaluation), and into
+    /// the correction history where it says more than a bound on the wrong side of the
+    /// evaluation, the best move was quiet (a capture's gain is the quiescence's
+    /// business) and no ruling or mate decided.
+    fn store_result(
+        &mut self,
+        node: &Node,
+        key: u64,
+        raw_eval: i32,
+        best_move: Option<Move>,
+        best_score: i32,
+        bound: Bound,
+    ) {
         let informative = match bound {
             Bound::Exact => true,
-            Bound::Lower => best_score > static_eval,
-            Bound::Upper => best_score < static_eval,
+            Bound::Lower => best_score > node.static_eval,
+            Bound::Upper => best_score < node.static_eval,
             Bound::None => false,
         };
-        if !in_check
+        if !node.in_check
             && informative
             && best_move.is_none_or(|m| self.pos.piece_at(m.to()).is_none())
             && best_score.abs() < NNUE_EVAL_LIMIT
         {
-            self.tables.correct(&self.pos, raw_eval, best_score, depth);
+            self.tables
+                .correct(&self.pos, raw_eval, best_score, node.depth);
         }
-        let stored_eval = if in_check { 0 } else { raw_eval };
-        self.shared
-            .tt
-            .store(key, ply, best_move, best_score, stored_eval, depth, bound);
-        best_score
+        let stored_eval = if node.in_check { 0 } else { raw_eval };
+        self.shared.tt.store(
+            key,
+            node.ply,
+            best_move,
+            best_score,
+            stored_eval,
+            node.depth,
+            bound,
+        );
+    }
+
+    /// Step 8 of [`Worker::negamax`] for a move that may be pruned: whether it is
+    /// dropped by history, futility or SEE, judged on the depth its late-move reduction
+    /// would leave (late move pruning itself comes before, needing nothing of the move).
+    fn prune_move<const PV: bool>(
+        &self,
+        node: &Node,
+        c: &Candidate,
+        order: i32,
+        alpha: i32,
+    ) -> bool {
+        let (depth, lmr_depth) = (node.depth, c.lmr_depth);
+        let futile = |margin: i32| node.static_eval + margin <= alpha;
+        if c.capture.is_none() && !c.gives_check {
+            (lmr_depth < HISTORY_PRUNE_DEPTH && c.history < -HISTORY_PRUNE_PER_DEPTH * depth)
+                || (lmr_depth < FUTILITY_DEPTH
+                    && futile(
+                        FUTILITY_BASE
+                            + FUTILITY_PER_DEPTH * lmr_depth
+                            + c.history / FUTILITY_HISTORY_DIVISOR,
+                    ))
+                || !see_ge(
+                    &self.pos,
+                    c.mv,
+                    -QUIET_SEE_PER_DEPTH_SQ * lmr_depth * lmr_depth,
+                )
+        } else {
+            (!c.gives_check
+                && lmr_depth < CAPTURE_FUTILITY_DEPTH
+                && futile(
+                    CAPTURE_FUTILITY_BASE
+                        + CAPTURE_FUTILITY_PER_DEPTH * lmr_depth
+                        + c.capture.map_or(0, |p| simple_value(p.kind())),
+                ))
+                || (depth <= CAPTURE_SEE_DEPTH
+                    && (!PV || is_bad_capture(order))
+                    && !see_ge(&self.pos, c.mv, -SEE_PRUNE_PER_DEPTH * depth))
+        }
+    }
+
+    /// Step 9a: the plies `mv` is searched deeper (or shallower) than `depth - 1`. A
+    /// check is extended from [`CHECK_EXTENSION_DEPTH`]. The hash move is singular when
+    /// every other move fails well below its score: it is searched a ply deeper; when
+    /// even the others reach beta the node is cut (multi-cut: `Err` with its score);
+    /// when only the hash score beats beta, a ply shallower. No extension past
+    /// [`EXTENSION_PLY_LIMIT`].
+    fn extension(
+        &mut self,
+        node: &Node,
+        c: &Candidate,
+        tt: Option<super::tt::TtData>,
+        excluded: Option<Move>,
+        beta: i32,
+    ) -> Result<i32, i32> {
+        let (depth, ply) = (node.depth, node.ply);
+        let mv = c.mv;
+        let mut extension = i32::from(c.gives_check && depth >= CHECK_EXTENSION_DEPTH);
+        let tt_move = tt.and_then(|t| t.mv);
+        if Some(mv) == tt_move && excluded.is_none() && depth >= SE_DEPTH && ply > 0 {
+            if let Some(t) = tt.filter(|t| {
+                t.depth >= depth - SE_TT_DEPTH_MARGIN
+                    && matches!(t.bound, Bound::Lower | Bound::Exact)
+                    && t.score.abs() < MATE_BOUND
+            }) {
+                let singular_beta = t.score - SE_MARGIN * depth / 8;
+                self.stack[ply].excluded = Some(mv);
+                self.excluded_alone = false;
+                let score = self.negamax::<false>(
+                    singular_beta - 1,
+                    singular_beta,
+                    (depth - 1) / 2,
+                    ply,
+                    node.cut_node,
+                );
+                self.stack[ply].excluded = None;
+                if self.excluded_alone {
+                    // The only legal move: forced, not singular; no extension
+                    // (a check and its only evasion would otherwise cost no depth).
+                } else if score < singular_beta {
+                    extension = 1;
+                } else if singular_beta >= beta {
+                    return Err(singular_beta);
+                } else if t.score >= beta {
+                    extension = -1;
+                }
+            }
+        }
+        if ply >= EXTENSION_PLY_LIMIT {
+            extension = extension.min(0);
+        }
+        Ok(extension)
+    }
+
+    /// Step 9b: the late-move reduction of the `moves_tried`-th move, in 1/1024 plies
+    /// (0 when none applies).
+    fn reduction<const PV: bool>(&self, node: &Node, c: &Candidate, moves_tried: usize) -> i32 {
+        if node.depth < LMR_DEPTH || moves_tried <= 1 + usize::from(PV) {
+            return 0;
+        }
+        let mut r = c.base_reduction;
+        r -= 1024 * i32::from(PV);
+        r += LMR_CUT_NODE * i32::from(node.cut_node);
+        r += 1024 * i32::from(!node.improving);
+        r -= 1024 * i32::from(c.gives_check || node.in_check);
+        if c.capture.is_none() {
+            r += 1024 * i32::from(node.tt_capture);
+            r -= (c.history * 1024 / LMR_HISTORY_DIVISOR).clamp(-LMR_HISTORY_MAX, LMR_HISTORY_MAX);
+        } else {
+            r -= LMR_CAPTURE_BONUS;
+        }
+        r
+    }
+
+    /// Step 9c: a move after the first, already made, searched with a null window at
+    /// `new_depth` less `reduction` (1/1024 plies); a reduced search that fails high is
+    /// searched again at full depth (a ply more when it beat `best_score` by a margin
+    /// that grows with the reduction, a ply less when it hardly did), and at PV nodes a
+    /// move inside the window once more with the full window.
+    fn search_late_move<const PV: bool>(
+        &mut self,
+        node: &Node,
+        alpha: i32,
+        beta: i32,
+        mut new_depth: i32,
+        reduction: i32,
+        best_score: i32,
+    ) -> i32 {
+        let (ply, cut_node) = (node.ply, node.cut_node);
+        let reduced = if reduction == 0 {
+            new_depth
+        } else {
+            (new_depth - reduction / 1024).clamp(new_depth.min(1), new_depth)
+        };
+        let mut score = if reduced == new_depth {
+            -self.negamax::<false>(-alpha - 1, -alpha, new_depth, ply + 1, !cut_node)
+        } else {
+            -self.negamax::<false>(-alpha - 1, -alpha, reduced, ply + 1, true)
+        };
+        if score > alpha && reduced < new_depth {
+            let deeper =
+                score > best_score + LMR_DEEPER_MARGIN + LMR_DEEPER_PER_PLY * (new_depth - reduced);
+            let shallower = score < best_score + new_depth;
+            new_depth += i32::from(deeper) - i32::from(shallower);
+            if new_depth > reduced {
+                score = -self.negamax::<false>(-alpha - 1, -alpha, new_depth, ply + 1, !cut_node);
+            }
+        }
+        if PV && score > alpha && score < beta {
+            score = -self.negamax::<true>(-beta, -alpha, new_depth, ply + 1, false);
+        }
+        score
+    }
+
+    /// Steps 4 and 5 of [`Worker::negamax`] at a non-PV node not in check with no move
+    /// left out: razoring, reverse futility and null move. The node's score when one
+    /// of them settles it.
+    fn prune_node(&mut self, node: &Node, alpha: i32, beta: i32, eval: i32) -> Option<i32> {
+        let (depth, ply, cut_node, improving) =
+            (node.depth, node.ply, node.cut_node, node.improving);
+        // Step 4. Razoring: hopeless shallow nodes ask the quiescence.
+        if depth <= RAZOR_DEPTH
+            && alpha.abs() < MATE_BOUND
+            && eval + RAZOR_BASE + RAZOR_PER_DEPTH_SQ * depth * depth < alpha
+        {
+            let score = self.quiesce::<false>(alpha - 1, alpha, ply);
+            if score < alpha && score.abs() < MATE_BOUND {
+                return Some(score);
+            }
+        }
+
+        // Step 4b. Reverse futility pruning.
+        if depth <= RFP_DEPTH
+            && eval - RFP_MARGIN * (depth - i32::from(improving)) >= beta
+            && beta.abs() < MATE_BOUND
+        {
+            return Some(eval);
+        }
+
+        // Step 5. Null move pruning, not in positions with too little to zugzwang-proof.
+        if depth >= NMP_DEPTH
+            && eval >= beta
+            && self.stack[ply.saturating_sub(1)]
+                .move_made
+                .is_some_and(|m| !m.is_null())
+            && self.has_attackers()
+        {
+            let r = NMP_BASE
+                + depth / NMP_DEPTH_DIVISOR
+                + ((eval - beta) / NMP_EVAL_DIVISOR).min(NMP_EVAL_MAX);
+            self.make_null(ply);
+            let score = -self.negamax::<false>(-beta, -beta + 1, depth - r - 1, ply + 1, !cut_node);
+            self.unmake_null();
+            if self.shared.stop.load(Ordering::Relaxed) {
+                return Some(0);
+            }
+            if score >= beta {
+                return Some(if score >= MATE_BOUND { beta } else { score });
+            }
+        }
+        None
     }
 
     /// The static evaluation `raw` with the correction history's term, kept a plain
@@ -669,7 +844,7 @@ impl<'a> Worker<'a> {
 
     /// Quiescence: captures only (every reply when in check) until the position is quiet.
     fn quiesce<const PV: bool>(&mut self, mut alpha: i32, beta: i32, ply: usize) -> i32 {
-        self.pv[ply].clear();
+        self.stack[ply].pv.clear();
         if self.visit() {
             return 0;
         }
@@ -777,17 +952,18 @@ impl<'a> Worker<'a> {
 
     /// The principal variation at `ply` becomes `mv` followed by the child's.
     fn update_pv(&mut self, ply: usize, mv: Move) {
-        let (head, tail) = self.pv.split_at_mut(ply + 1);
-        head[ply].clear();
-        head[ply].push(mv);
-        head[ply].extend_from_slice(&tail[0]);
+        let (head, tail) = self.stack.split_at_mut(ply + 1);
+        let pv = &mut head[ply].pv;
+        pv.clear();
+        pv.push(mv);
+        pv.extend_from_slice(&tail[0].pv);
     }
 
     /// What orders the quiet moves of the node at `ply`.
     fn hints(&self, ply: usize) -> Hints<'_> {
         let us = self.pos.side_to_move().index();
         Hints {
-            killers: self.killers[ply],
+            killers: self.stack[ply].killers,
             counter: self
                 .continuation_index(ply, 1)
                 .and_then(|i| self.tables.counters[i]),
@@ -830,9 +1006,10 @@ impl<'a> Worker<'a> {
     /// it down).
     fn reward_quiet(&mut self, mv: Move, tried: &[Move], depth: i32, ply: usize, killers: bool) {
         if killers {
-            if self.killers[ply][0] != Some(mv) {
-                self.killers[ply][1] = self.killers[ply][0];
-                self.killers[ply][0] = Some(mv);
+            let killers = &mut self.stack[ply].killers;
+            if killers[0] != Some(mv) {
+                killers[1] = killers[0];
+                killers[0] = Some(mv);
             }
             if let Some(i) = self.continuation_index(ply, 1) {
                 self.tables.counters[i] = Some(mv);
@@ -888,8 +1065,8 @@ impl<'a> Worker<'a> {
     /// `ply` (none at the root's edge or after a null move).
     fn continuation_index(&self, ply: usize, back: usize) -> Option<usize> {
         let at = ply.checked_sub(back)?;
-        let piece = self.pieces_moved[at]?;
-        let mv = self.moves_made[at]?;
+        let piece = self.stack[at].piece_moved?;
+        let mv = self.stack[at].move_made?;
         Some(piece.index() * 90 + mv.to().index())
     }
 
