@@ -519,6 +519,22 @@ impl Engine {
             }
             self.output.emit(&Report::Option(&spec));
         }
+        // A tuning build offers the search parameters (for `trainer spsa`).
+        #[cfg(feature = "tune")]
+        for t in crate::search::params::TUNABLES {
+            let spec = Spec {
+                id: Id::Ignored,
+                uci: t.name,
+                ucci: t.name,
+                kind: OptionType::Spin {
+                    default: i64::from(t.default),
+                    min: i64::from(t.min),
+                    max: i64::from(t.max),
+                },
+                only: None,
+            };
+            self.output.emit(&Report::Option(&spec));
+        }
         if let Err(e) = nnue::embedded() {
             self.output.message(&format!(
                 "error: the embedded network is invalid ({e}); evaluating with the HCE"
@@ -528,6 +544,12 @@ impl Engine {
     }
 
     fn set_option(&mut self, name: &str, value: Option<&str>) {
+        #[cfg(feature = "tune")]
+        if let Some(v) = value.and_then(|v| v.trim().parse::<i32>().ok()) {
+            if crate::search::params::set_tunable(&name.to_ascii_uppercase(), v) {
+                return;
+            }
+        }
         let Some(spec) = options::find(name) else {
             if options::UCCI_TOLERATED
                 .iter()

@@ -241,7 +241,7 @@ impl<'a> Worker<'a> {
             let quiet = self.pos.piece_at(mv.to()).is_none();
             let nodes_before = self.nodes;
             self.make(mv, 0);
-            let new_depth = depth - 1 + i32::from(gives_check && depth >= CHECK_EXTENSION_DEPTH);
+            let new_depth = depth - 1 + i32::from(gives_check && depth >= CHECK_EXTENSION_DEPTH());
             let mut score;
             if moves_tried == 0 {
                 score = -self.negamax::<true>(-beta, -alpha, new_depth, 1, false);
@@ -362,7 +362,7 @@ impl<'a> Worker<'a> {
         }
 
         // Step 6. Internal iterative reduction.
-        if tt_move.is_none() && depth >= IIR_DEPTH && (PV || cut_node) && excluded.is_none() {
+        if tt_move.is_none() && depth >= IIR_DEPTH() && (PV || cut_node) && excluded.is_none() {
             depth -= 1;
             node.depth = depth;
         }
@@ -381,7 +381,7 @@ impl<'a> Worker<'a> {
         let mut any_legal = false;
         let mut quiets_tried: arrayvec::ArrayVec<Move, 64> = arrayvec::ArrayVec::new();
         let mut captures_tried: arrayvec::ArrayVec<Move, 32> = arrayvec::ArrayVec::new();
-        let lmp_limit = (LMP_BASE + (depth * depth) as usize) >> usize::from(!improving);
+        let lmp_limit = ((LMP_BASE() + depth * depth) as usize) >> usize::from(!improving);
         loop {
             if picker.needs_generation() {
                 picker.generate(&self.pos, &self.hints(ply));
@@ -647,29 +647,29 @@ impl<'a> Worker<'a> {
         let (depth, lmr_depth) = (node.depth, c.lmr_depth);
         let futile = |margin: i32| node.static_eval + margin <= alpha;
         if c.capture.is_none() && !c.gives_check {
-            (lmr_depth < HISTORY_PRUNE_DEPTH && c.history < -HISTORY_PRUNE_PER_DEPTH * depth)
-                || (lmr_depth < FUTILITY_DEPTH
+            (lmr_depth < HISTORY_PRUNE_DEPTH() && c.history < -HISTORY_PRUNE_PER_DEPTH() * depth)
+                || (lmr_depth < FUTILITY_DEPTH()
                     && futile(
-                        FUTILITY_BASE
-                            + FUTILITY_PER_DEPTH * lmr_depth
-                            + c.history / FUTILITY_HISTORY_DIVISOR,
+                        FUTILITY_BASE()
+                            + FUTILITY_PER_DEPTH() * lmr_depth
+                            + c.history / FUTILITY_HISTORY_DIVISOR(),
                     ))
                 || !see_ge(
                     &self.pos,
                     c.mv,
-                    -QUIET_SEE_PER_DEPTH_SQ * lmr_depth * lmr_depth,
+                    -QUIET_SEE_PER_DEPTH_SQ() * lmr_depth * lmr_depth,
                 )
         } else {
             (!c.gives_check
-                && lmr_depth < CAPTURE_FUTILITY_DEPTH
+                && lmr_depth < CAPTURE_FUTILITY_DEPTH()
                 && futile(
-                    CAPTURE_FUTILITY_BASE
-                        + CAPTURE_FUTILITY_PER_DEPTH * lmr_depth
+                    CAPTURE_FUTILITY_BASE()
+                        + CAPTURE_FUTILITY_PER_DEPTH() * lmr_depth
                         + c.capture.map_or(0, |p| simple_value(p.kind())),
                 ))
-                || (depth <= CAPTURE_SEE_DEPTH
+                || (depth <= CAPTURE_SEE_DEPTH()
                     && (!PV || is_bad_capture(order))
-                    && !see_ge(&self.pos, c.mv, -SEE_PRUNE_PER_DEPTH * depth))
+                    && !see_ge(&self.pos, c.mv, -SEE_PRUNE_PER_DEPTH() * depth))
         }
     }
 
@@ -689,15 +689,15 @@ impl<'a> Worker<'a> {
     ) -> Result<i32, i32> {
         let (depth, ply) = (node.depth, node.ply);
         let mv = c.mv;
-        let mut extension = i32::from(c.gives_check && depth >= CHECK_EXTENSION_DEPTH);
+        let mut extension = i32::from(c.gives_check && depth >= CHECK_EXTENSION_DEPTH());
         let tt_move = tt.and_then(|t| t.mv);
-        if Some(mv) == tt_move && excluded.is_none() && depth >= SE_DEPTH && ply > 0 {
+        if Some(mv) == tt_move && excluded.is_none() && depth >= SE_DEPTH() && ply > 0 {
             if let Some(t) = tt.filter(|t| {
-                t.depth >= depth - SE_TT_DEPTH_MARGIN
+                t.depth >= depth - SE_TT_DEPTH_MARGIN()
                     && matches!(t.bound, Bound::Lower | Bound::Exact)
                     && t.score.abs() < MATE_BOUND
             }) {
-                let singular_beta = t.score - SE_MARGIN * depth / 8;
+                let singular_beta = t.score - SE_MARGIN() * depth / 8;
                 self.stack[ply].excluded = Some(mv);
                 self.excluded_alone = false;
                 let score = self.negamax::<false>(
@@ -734,14 +734,15 @@ impl<'a> Worker<'a> {
         }
         let mut r = c.base_reduction;
         r -= 1024 * i32::from(PV);
-        r += LMR_CUT_NODE * i32::from(node.cut_node);
+        r += LMR_CUT_NODE() * i32::from(node.cut_node);
         r += 1024 * i32::from(!node.improving);
         r -= 1024 * i32::from(c.gives_check || node.in_check);
         if c.capture.is_none() {
             r += 1024 * i32::from(node.tt_capture);
-            r -= (c.history * 1024 / LMR_HISTORY_DIVISOR).clamp(-LMR_HISTORY_MAX, LMR_HISTORY_MAX);
+            r -= (c.history * 1024 / LMR_HISTORY_DIVISOR())
+                .clamp(-LMR_HISTORY_MAX(), LMR_HISTORY_MAX());
         } else {
-            r -= LMR_CAPTURE_BONUS;
+            r -= LMR_CAPTURE_BONUS();
         }
         r
     }
@@ -772,8 +773,8 @@ impl<'a> Worker<'a> {
             -self.negamax::<false>(-alpha - 1, -alpha, reduced, ply + 1, true)
         };
         if score > alpha && reduced < new_depth {
-            let deeper =
-                score > best_score + LMR_DEEPER_MARGIN + LMR_DEEPER_PER_PLY * (new_depth - reduced);
+            let deeper = score
+                > best_score + LMR_DEEPER_MARGIN() + LMR_DEEPER_PER_PLY() * (new_depth - reduced);
             let shallower = score < best_score + new_depth;
             new_depth += i32::from(deeper) - i32::from(shallower);
             if new_depth > reduced {
@@ -793,9 +794,9 @@ impl<'a> Worker<'a> {
         let (depth, ply, cut_node, improving) =
             (node.depth, node.ply, node.cut_node, node.improving);
         // Step 4. Razoring: hopeless shallow nodes ask the quiescence.
-        if depth <= RAZOR_DEPTH
+        if depth <= RAZOR_DEPTH()
             && alpha.abs() < MATE_BOUND
-            && eval + RAZOR_BASE + RAZOR_PER_DEPTH_SQ * depth * depth < alpha
+            && eval + RAZOR_BASE() + RAZOR_PER_DEPTH_SQ() * depth * depth < alpha
         {
             let score = self.quiesce::<false>(alpha - 1, alpha, ply);
             if score < alpha && score.abs() < MATE_BOUND {
@@ -804,24 +805,24 @@ impl<'a> Worker<'a> {
         }
 
         // Step 4b. Reverse futility pruning.
-        if depth <= RFP_DEPTH
-            && eval - RFP_MARGIN * (depth - i32::from(improving)) >= beta
+        if depth <= RFP_DEPTH()
+            && eval - RFP_MARGIN() * (depth - i32::from(improving)) >= beta
             && beta.abs() < MATE_BOUND
         {
             return Some(eval);
         }
 
         // Step 5. Null move pruning, not in positions with too little to zugzwang-proof.
-        if depth >= NMP_DEPTH
+        if depth >= NMP_DEPTH()
             && eval >= beta
             && self.stack[ply.saturating_sub(1)]
                 .move_made
                 .is_some_and(|m| !m.is_null())
             && self.has_attackers()
         {
-            let r = NMP_BASE
-                + depth / NMP_DEPTH_DIVISOR
-                + ((eval - beta) / NMP_EVAL_DIVISOR).min(NMP_EVAL_MAX);
+            let r = NMP_BASE()
+                + depth / NMP_DEPTH_DIVISOR()
+                + ((eval - beta) / NMP_EVAL_DIVISOR()).min(NMP_EVAL_MAX());
             self.make_null(ply);
             let score = -self.negamax::<false>(-beta, -beta + 1, depth - r - 1, ply + 1, !cut_node);
             self.unmake_null();
@@ -900,7 +901,7 @@ impl<'a> Worker<'a> {
                 // A capture that cannot lift the score to alpha is dropped unless it
                 // gives check (the check may mate or win more than the victim); one
                 // that loses material by SEE is dropped, checks included.
-                let hopeless = stand_pat + victim + DELTA_MARGIN <= alpha;
+                let hopeless = stand_pat + victim + DELTA_MARGIN() <= alpha;
                 if (hopeless && !self.pos.gives_check(mv)) || !see_ge(&self.pos, mv, 0) {
                     continue;
                 }
@@ -1112,7 +1113,7 @@ fn root_reduction(depth: i32, moves_tried: usize) -> i32 {
 /// How far a cut-off at `depth` moves the history of the move (and, negated, of the
 /// moves of its kind tried before it, and of the captures tried before it).
 fn history_bonus(depth: i32) -> i32 {
-    (HISTORY_BONUS_PER_DEPTH * depth - HISTORY_BONUS_OFFSET).clamp(0, HISTORY_BONUS_MAX)
+    (HISTORY_BONUS_PER_DEPTH() * depth - HISTORY_BONUS_OFFSET()).clamp(0, HISTORY_BONUS_MAX())
 }
 
 /// Whether a stored result is a better guess at the node's value than its static

@@ -575,7 +575,7 @@ fn iterate(w: &mut Worker<'_>, limits: &Limits, config: &Config, reporter: &dyn 
         for pv_index in 0..multipv {
             w.pv_index = pv_index;
             let previous = w.root_moves[pv_index].previous_score;
-            let mut delta = ASPIRATION_DELTA;
+            let mut delta = ASPIRATION_DELTA();
             let (mut alpha, mut beta) = if depth >= ASPIRATION_DEPTH && previous.abs() < MATE_BOUND
             {
                 (

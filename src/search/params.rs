@@ -14,62 +14,8 @@ pub const NNUE_EVAL_LIMIT: i32 = 20_000;
 /// Deepest ply the search reaches.
 pub const MAX_PLY: usize = 128;
 
-/// Aspiration window half-width at the first try.
-pub const ASPIRATION_DELTA: i32 = 20;
 /// Aspiration windows from this depth on.
 pub const ASPIRATION_DEPTH: i32 = 4;
-
-/// Reverse futility: margin per ply of depth, and the deepest depth it applies at.
-pub const RFP_MARGIN: i32 = 90;
-pub const RFP_DEPTH: i32 = 7;
-
-/// Null move: least depth, and the reduction `NMP_BASE + depth / NMP_DEPTH_DIVISOR`
-/// plus one ply per `NMP_EVAL_DIVISOR` of evaluation above beta (at most
-/// `NMP_EVAL_MAX`).
-pub const NMP_DEPTH: i32 = 3;
-pub const NMP_BASE: i32 = 3;
-pub const NMP_DEPTH_DIVISOR: i32 = 4;
-pub const NMP_EVAL_DIVISOR: i32 = 200;
-pub const NMP_EVAL_MAX: i32 = 2;
-
-/// Internal iterative reduction (one ply without a hash move) from this depth on.
-pub const IIR_DEPTH: i32 = 4;
-
-/// Razoring: below depth `RAZOR_DEPTH`, a node whose evaluation is more than
-/// `RAZOR_BASE + RAZOR_PER_DEPTH_SQ * depth²` under alpha is settled by the quiescence
-/// when that confirms it.
-pub const RAZOR_DEPTH: i32 = 3;
-pub const RAZOR_BASE: i32 = 450;
-pub const RAZOR_PER_DEPTH_SQ: i32 = 300;
-
-/// The pruning below is judged on the "LMR depth": the depth a late move would be
-/// searched to after its base reduction.
-///
-/// Futility pruning of quiet moves: base and per-ply margins plus the move's history
-/// over `FUTILITY_HISTORY_DIVISOR`, below LMR depth `FUTILITY_DEPTH`.
-pub const FUTILITY_BASE: i32 = 120;
-pub const FUTILITY_PER_DEPTH: i32 = 110;
-pub const FUTILITY_HISTORY_DIVISOR: i32 = 128;
-pub const FUTILITY_DEPTH: i32 = 7;
-
-/// Futility pruning of captures (not checks): base and per-ply margins plus the
-/// victim, below LMR depth `CAPTURE_FUTILITY_DEPTH`.
-pub const CAPTURE_FUTILITY_BASE: i32 = 200;
-pub const CAPTURE_FUTILITY_PER_DEPTH: i32 = 200;
-pub const CAPTURE_FUTILITY_DEPTH: i32 = 6;
-
-/// Quiet moves losing more than `QUIET_SEE_PER_DEPTH_SQ * lmr_depth²` by SEE are
-/// pruned.
-pub const QUIET_SEE_PER_DEPTH_SQ: i32 = 25;
-
-/// Late move pruning: quiets tried at most `LMP_BASE + depth²` (half as many when the
-/// static evaluation is not improving).
-pub const LMP_BASE: usize = 4;
-
-/// History pruning: quiets whose history is below `-HISTORY_PRUNE_PER_DEPTH * depth`
-/// are skipped below LMR depth `HISTORY_PRUNE_DEPTH`.
-pub const HISTORY_PRUNE_DEPTH: i32 = 4;
-pub const HISTORY_PRUNE_PER_DEPTH: i32 = 4_000;
 
 /// Late move reductions, in 1/1024 plies: `LMR_BASE + ln(depth) ln(moves) /
 /// LMR_DIVISOR` plies, plus `LMR_CUT_NODE` at expected cut nodes, minus a quiet move's
@@ -85,41 +31,12 @@ pub const ROOT_LMR_DIVISOR: f64 = 2.2;
 pub const ROOT_LMR_MOVES: usize = 3;
 pub const LMR_BASE: f64 = 0.9;
 pub const LMR_DIVISOR: f64 = 1.9;
-pub const LMR_CUT_NODE: i32 = 1_536;
-pub const LMR_HISTORY_DIVISOR: i32 = 8_000;
-pub const LMR_HISTORY_MAX: i32 = 3_072;
-pub const LMR_CAPTURE_BONUS: i32 = 1_024;
-pub const LMR_DEEPER_MARGIN: i32 = 40;
-pub const LMR_DEEPER_PER_PLY: i32 = 10;
-
-/// Captures and quiet checks: pruned up to `CAPTURE_SEE_DEPTH` when they lose more
-/// than `SEE_PRUNE_PER_DEPTH` per ply of depth (by SEE).
-pub const SEE_PRUNE_PER_DEPTH: i32 = 120;
-pub const CAPTURE_SEE_DEPTH: i32 = 8;
-
-/// Quiescence: delta-pruning margin.
-pub const DELTA_MARGIN: i32 = 200;
 
 /// The continuation histories: the moves this many plies before the one scored.
 pub const CONTINUATION_PLIES: [usize; 3] = [1, 2, 4];
 
 /// History scores stay within ±HISTORY_MAX.
 pub const HISTORY_MAX: i32 = 16_384;
-/// A cut-off at depth `d` moves history by `PER_DEPTH * d - OFFSET`, at most `MAX`.
-pub const HISTORY_BONUS_PER_DEPTH: i32 = 250;
-pub const HISTORY_BONUS_OFFSET: i32 = 100;
-pub const HISTORY_BONUS_MAX: i32 = 2_400;
-
-/// Singular extensions: least depth, and the margin below the hash score that the
-/// other moves must stay under (`score - SE_MARGIN * depth / 8`).
-/// The hash entry must be at most `SE_TT_DEPTH_MARGIN` plies shallower than the node.
-pub const SE_DEPTH: i32 = 8;
-pub const SE_MARGIN: i32 = 16;
-pub const SE_TT_DEPTH_MARGIN: i32 = 3;
-
-/// Checks are extended by a ply from this depth on (xiangqi is full of checks; below
-/// it the quiescence's evasions see them).
-pub const CHECK_EXTENSION_DEPTH: i32 = 6;
 
 /// Beyond this ply nothing is extended (the line must end before `MAX_PLY`).
 pub const EXTENSION_PLY_LIMIT: usize = 2 * MAX_PLY / 3;
@@ -171,3 +88,195 @@ pub const FALL_MIN: i32 = -100;
 pub const FALL_MAX: i32 = 200;
 pub const CONCENTRATION_BASE: f64 = 1.4;
 pub const CONCENTRATION_PER_EFFORT: f64 = 0.6;
+
+// ----- tunable search parameters ---------------------------------------------
+
+/// A search parameter that SPSA may tune: its name (the UCI option of a build with the
+/// `tune` feature), default and range.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Tunable {
+    pub name: &'static str,
+    pub default: i32,
+    pub min: i32,
+    pub max: i32,
+}
+
+/// Declares the tunable parameters. Each `NAME = value, min..=max;` becomes a function
+/// `NAME()`: a `const fn` returning the value in a normal build (so the search compiles
+/// exactly as with a constant), and with the `tune` feature a read of an atomic that
+/// [`set_tunable`] sets (a UCI option of the same name). [`TUNABLES`] lists them all.
+macro_rules! tunables {
+    ($( $(#[$doc:meta])* $name:ident = $value:literal, $min:literal ..= $max:literal; )*) => {
+        $(
+            $(#[$doc])*
+            #[allow(non_snake_case)]
+            #[inline(always)]
+            #[cfg(not(feature = "tune"))]
+            pub const fn $name() -> i32 {
+                $value
+            }
+
+            $(#[$doc])*
+            #[allow(non_snake_case)]
+            #[inline(always)]
+            #[cfg(feature = "tune")]
+            pub fn $name() -> i32 {
+                tuned::$name.load(std::sync::atomic::Ordering::Relaxed)
+            }
+        )*
+
+        /// The values of a `tune` build, set by [`set_tunable`].
+        #[cfg(feature = "tune")]
+        mod tuned {
+            use std::sync::atomic::AtomicI32;
+            $(pub static $name: AtomicI32 = AtomicI32::new($value);)*
+        }
+
+        /// Every tunable parameter, in the order declared.
+        pub const TUNABLES: &[Tunable] = &[
+            $(Tunable { name: stringify!($name), default: $value, min: $min, max: $max },)*
+        ];
+
+        /// Sets the tunable `name` (exact spelling) to `value`, clamped to its range;
+        /// `false` when there is no such parameter. Only a `tune` build has it.
+        #[cfg(feature = "tune")]
+        pub fn set_tunable(name: &str, value: i32) -> bool {
+            match name {
+                $(stringify!($name) => {
+                    tuned::$name.store(value.clamp($min, $max), std::sync::atomic::Ordering::Relaxed);
+                    true
+                })*
+                _ => false,
+            }
+        }
+    };
+}
+
+tunables! {
+    /// Aspiration window half-width at the first try.
+    ASPIRATION_DELTA = 20, 0..=60;
+
+    /// Reverse futility: margin per ply of depth, and the deepest depth it applies at.
+    RFP_MARGIN = 90, 0..=270;
+    RFP_DEPTH = 7, 0..=15;
+
+    /// Null move: least depth, and the reduction `NMP_BASE + depth / NMP_DEPTH_DIVISOR`
+    /// plus one ply per `NMP_EVAL_DIVISOR` of evaluation above beta (at most
+    /// `NMP_EVAL_MAX`).
+    NMP_DEPTH = 3, 0..=11;
+    NMP_BASE = 3, 0..=11;
+    NMP_DEPTH_DIVISOR = 4, 1..=16;
+    NMP_EVAL_DIVISOR = 200, 50..=800;
+    NMP_EVAL_MAX = 2, 0..=10;
+
+    /// Internal iterative reduction (one ply without a hash move) from this depth on.
+    IIR_DEPTH = 4, 0..=12;
+
+    /// Razoring: below depth `RAZOR_DEPTH`, a node whose evaluation is more than
+    /// `RAZOR_BASE + RAZOR_PER_DEPTH_SQ * depth²` under alpha is settled by the quiescence
+    /// when that confirms it.
+    RAZOR_DEPTH = 3, 0..=11;
+    RAZOR_BASE = 450, 0..=1350;
+    RAZOR_PER_DEPTH_SQ = 300, 0..=900;
+
+    /// The pruning below is judged on the "LMR depth": the depth a late move would be
+    /// searched to after its base reduction.
+    ///
+    /// Futility pruning of quiet moves: base and per-ply margins plus the move's history
+    /// over `FUTILITY_HISTORY_DIVISOR`, below LMR depth `FUTILITY_DEPTH`.
+    FUTILITY_BASE = 120, 0..=360;
+    FUTILITY_PER_DEPTH = 110, 0..=330;
+    FUTILITY_HISTORY_DIVISOR = 128, 32..=512;
+    FUTILITY_DEPTH = 7, 0..=15;
+
+    /// Futility pruning of captures (not checks): base and per-ply margins plus the
+    /// victim, below LMR depth `CAPTURE_FUTILITY_DEPTH`.
+    CAPTURE_FUTILITY_BASE = 200, 0..=600;
+    CAPTURE_FUTILITY_PER_DEPTH = 200, 0..=600;
+    CAPTURE_FUTILITY_DEPTH = 6, 0..=14;
+
+    /// Quiet moves losing more than `QUIET_SEE_PER_DEPTH_SQ * lmr_depth²` by SEE are
+    /// pruned.
+    QUIET_SEE_PER_DEPTH_SQ = 25, 0..=75;
+
+    /// Late move pruning: quiets tried at most `LMP_BASE + depth²` (half as many when the
+    /// static evaluation is not improving).
+    LMP_BASE = 4, 0..=12;
+
+    /// History pruning: quiets whose history is below `-HISTORY_PRUNE_PER_DEPTH * depth`
+    /// are skipped below LMR depth `HISTORY_PRUNE_DEPTH`.
+    HISTORY_PRUNE_DEPTH = 4, 0..=12;
+    HISTORY_PRUNE_PER_DEPTH = 4_000, 0..=12000;
+    LMR_CUT_NODE = 1_536, 0..=4608;
+    LMR_HISTORY_DIVISOR = 8_000, 2000..=32000;
+    LMR_HISTORY_MAX = 3_072, 0..=9216;
+    LMR_CAPTURE_BONUS = 1_024, 0..=3072;
+    LMR_DEEPER_MARGIN = 40, 0..=120;
+    LMR_DEEPER_PER_PLY = 10, 0..=30;
+
+    /// Captures and quiet checks: pruned up to `CAPTURE_SEE_DEPTH` when they lose more
+    /// than `SEE_PRUNE_PER_DEPTH` per ply of depth (by SEE).
+    SEE_PRUNE_PER_DEPTH = 120, 0..=360;
+    CAPTURE_SEE_DEPTH = 8, 0..=16;
+
+    /// Quiescence: delta-pruning margin.
+    DELTA_MARGIN = 200, 0..=600;
+
+    /// A cut-off at depth `d` moves history by `PER_DEPTH * d - OFFSET`, at most `MAX`.
+    HISTORY_BONUS_PER_DEPTH = 250, 0..=750;
+    HISTORY_BONUS_OFFSET = 100, 0..=300;
+    HISTORY_BONUS_MAX = 2_400, 0..=7200;
+
+    /// Singular extensions: least depth, and the margin below the hash score that the
+    /// other moves must stay under (`score - SE_MARGIN * depth / 8`).
+    /// The hash entry must be at most `SE_TT_DEPTH_MARGIN` plies shallower than the node.
+    SE_DEPTH = 8, 0..=16;
+    SE_MARGIN = 16, 0..=48;
+    SE_TT_DEPTH_MARGIN = 3, 0..=11;
+
+    /// Checks are extended by a ply from this depth on (xiangqi is full of checks; below
+    /// it the quiescence's evasions see them).
+    CHECK_EXTENSION_DEPTH = 6, 0..=14;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tunables_have_unique_names_and_defaults_in_range() {
+        for (i, t) in TUNABLES.iter().enumerate() {
+            assert!(t.min <= t.default && t.default <= t.max, "{t:?}");
+            assert!(
+                TUNABLES[..i].iter().all(|u| u.name != t.name),
+                "{} twice",
+                t.name
+            );
+        }
+        // A divisor may not be tuned to zero.
+        for t in TUNABLES.iter().filter(|t| t.name.contains("DIVISOR")) {
+            assert!(t.min >= 1, "{t:?}");
+        }
+        #[cfg(not(feature = "tune"))]
+        assert_eq!(
+            RFP_MARGIN(),
+            TUNABLES
+                .iter()
+                .find(|t| t.name == "RFP_MARGIN")
+                .unwrap()
+                .default
+        );
+    }
+
+    #[cfg(feature = "tune")]
+    #[test]
+    fn a_tuning_build_sets_and_clamps_them() {
+        assert!(set_tunable("SE_MARGIN", 20));
+        assert_eq!(SE_MARGIN(), 20);
+        assert!(set_tunable("SE_MARGIN", 1_000_000));
+        let max = TUNABLES.iter().find(|t| t.name == "SE_MARGIN").unwrap().max;
+        assert_eq!(SE_MARGIN(), max);
+        assert!(set_tunable("SE_MARGIN", 16));
+        assert!(!set_tunable("NO_SUCH_PARAMETER", 1));
+    }
+}
