@@ -142,8 +142,14 @@ impl Session {
     fn setoption(&mut self, words: &[&str]) {
         let (name, value) = match words {
             ["name", rest @ ..] => {
-                let at = rest.iter().position(|w| *w == "value").unwrap_or(rest.len());
-                (rest[..at].join(" "), rest.get(at + 1..).unwrap_or(&[]).join(" "))
+                let at = rest
+                    .iter()
+                    .position(|w| *w == "value")
+                    .unwrap_or(rest.len());
+                (
+                    rest[..at].join(" "),
+                    rest.get(at + 1..).unwrap_or(&[]).join(" "),
+                )
             }
             [name, rest @ ..] => (name.to_string(), rest.join(" ")),
             [] => return,

@@ -103,7 +103,9 @@ pub fn parse_params(text: &str, path: &str) -> Result<Vec<Param>> {
             return Err(bad(format!("{name}: MIN {min} is above MAX {max}")));
         }
         if value < min || value > max {
-            return Err(bad(format!("{name}: VALUE {value} is outside {min}..{max}")));
+            return Err(bad(format!(
+                "{name}: VALUE {value} is outside {min}..{max}"
+            )));
         }
         if c_end <= 0.0 || r_end <= 0.0 {
             return Err(bad(format!("{name}: C_END and R_END must be positive")));

@@ -40,7 +40,10 @@ impl Toy {
 impl Behaviour for Toy {
     fn options(&self, ucci: bool) -> Vec<String> {
         if ucci {
-            vec![format!("option {} type spin default 0 min -1000 max 1000", self.name)]
+            vec![format!(
+                "option {} type spin default 0 min -1000 max 1000",
+                self.name
+            )]
         } else {
             vec![format!(
                 "option name {} type spin default 0 min -1000 max 1000",

@@ -89,7 +89,8 @@ fn base_engine(args: &Args) -> Result<EngineConfig> {
         let (name, value) = option.split_once('=').ok_or_else(|| {
             TrainerError::Usage(format!("--option wants NAME=VALUE, got {option}"))
         })?;
-        e.options.push((name.trim().to_string(), value.trim().to_string()));
+        e.options
+            .push((name.trim().to_string(), value.trim().to_string()));
     }
     e.limits.nodes = args.nodes;
     e.limits.depth = args.depth;
@@ -175,8 +176,7 @@ impl Games<'_> {
         let opening = &self.openings[(trial.iteration as usize - 1) % self.openings.len()];
         let first = play_game(&plus, &minus, opening, &self.settings);
         let second = play_game(&minus, &plus, opening, &self.settings);
-        let points =
-            first.outcome.score_for(Color::Red) + second.outcome.score_for(Color::Black);
+        let points = first.outcome.score_for(Color::Red) + second.outcome.score_for(Color::Black);
         2.0 * points - 2.0
     }
 }
@@ -212,7 +212,6 @@ pub fn run(args: &Args) -> Result<()> {
         "spsa {bar:30} {pos}/{len} pairs, {msg}, {elapsed} elapsed, {eta} left",
     );
     let started = Instant::now();
-    let mut score = 0.0;
     while !spsa.all_drawn() {
         let batch: Vec<Trial> = (0..concurrency).filter_map(|_| spsa.trial()).collect();
         let results: Vec<f64> = std::thread::scope(|scope| {
@@ -230,7 +229,6 @@ pub fn run(args: &Args) -> Result<()> {
         });
         for (trial, result) in batch.iter().zip(results) {
             spsa.apply(trial, result);
-            score += result;
             let k = trial.iteration;
             if progress.is_quiet() {
                 if k % 10 == 0 || k == args.iterations {
@@ -253,7 +251,7 @@ pub fn run(args: &Args) -> Result<()> {
         .unwrap_or_else(|| format!("{}.tuned", args.params));
     write_params(&out, spsa.params())?;
     eprintln!(
-        "spsa: {} pairs, plus−minus {score:+}, tuned parameters written to {out}",
+        "spsa: {} pairs played, the tuned parameters written to {out}",
         args.iterations
     );
     for p in spsa.params() {
