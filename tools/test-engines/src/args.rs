@@ -3,7 +3,7 @@
 //!
 //! Usage: `fake-engine [MODE [N]] [--uci10] [--seed S] [--score CP] [--prefer M1,M2,…]
 //! [--log FILE] [--resign-under MS] [--ponder first|last] [--think MS] [--delay MS]
-//! [--deaf-stop] [--eager] [--trace FILE]`
+//! [--deaf-stop] [--eager] [--trace FILE] [--toy NAME=OPT]`
 //!
 //! Modes (N = the number of good moves before misbehaving, default 0):
 //! - `random`: random legal moves (default);
@@ -21,6 +21,12 @@
 //! - `draw N`: random moves, and from the (N+1)-th on every `bestmove` offers a draw;
 //! - `acceptdraw`: random moves, adding `draw` when told `go draw` (UCCI);
 //! - `first`, `last`: deterministic: the first (last) legal move in ICCS order.
+//!
+//! `--toy NAME=OPT` (instead of a mode; for the SPSA tuner's test): the engine offers
+//! the spin option NAME (`-1000..1000`, default 0), plays random legal moves, and
+//! answers each `go` with an illegal move (a loss) with the probability
+//! `min(0.5, 0.01 + |V − OPT| / 1000)`, V the value `setoption` gave NAME: the farther
+//! from OPT, the sooner it loses.
 //!
 //! Every mode honours `banmoves` (reset by the next `position`). With `--prefer`, the
 //! engine plays the first move of the list that is legal and not banned, and falls back
@@ -74,6 +80,8 @@ pub struct Args {
     pub eager: bool,
     /// Where every line received and sent is appended (`--trace`).
     pub trace: Option<File>,
+    /// `NAME=OPT`: the toy tunable engine (`--toy`).
+    pub toy: Option<String>,
 }
 
 impl Args {
@@ -111,6 +119,7 @@ impl Args {
             "--delay" => self.delay_ms = number(value()).unwrap_or(0),
             "--resign-under" => self.resign_under = number(value()),
             "--ponder" => self.ponder_guess = value().cloned(),
+            "--toy" => self.toy = value().cloned(),
             "--log" => self.log = append(value()),
             "--trace" => self.trace = append(value()),
             "--prefer" => {

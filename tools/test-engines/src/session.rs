@@ -34,11 +34,16 @@ impl Session {
     /// The engine the command line asks for, in the start position.
     pub fn new(mut args: Args) -> Session {
         let prefer = std::mem::take(&mut args.prefer);
+        let mut rng = args.seed.map(Rng::new).unwrap_or_else(Rng::from_entropy);
+        let behaviour: Box<dyn Behaviour> = match &args.toy {
+            Some(spec) => Box::new(modes::Toy::new(spec, rng.next_u64())),
+            None => modes::new(&args.mode, args.n, prefer),
+        };
         Session {
             notation: Notation { uci10: args.uci10 },
             out: Out::new(args.trace.take()),
-            behaviour: modes::new(&args.mode, args.n, prefer),
-            rng: args.seed.map(Rng::new).unwrap_or_else(Rng::from_entropy),
+            behaviour,
+            rng,
             pos: Position::startpos(),
             ucci: true,
             moves_made: 0,
@@ -66,6 +71,7 @@ impl Session {
                     return;
                 }
                 "banmoves" => self.banmoves(&words[1..]),
+                "setoption" => self.setoption(&words[1..]),
                 "position" => self.position(&words),
                 "go" => self.go(&line, &words),
                 _ => {}
@@ -102,6 +108,9 @@ impl Session {
         for line in options {
             self.out.say(line);
         }
+        for line in self.behaviour.options(ucci) {
+            self.out.say(&line);
+        }
         self.out.say(if ucci { "ucciok" } else { "uciok" });
     }
 
@@ -126,6 +135,26 @@ impl Session {
         if self.ucci {
             self.out.say("bye");
         }
+    }
+
+    /// `setoption name N value V` (UCI) or `setoption N V` (UCCI), told to the
+    /// behaviour.
+    fn setoption(&mut self, words: &[&str]) {
+        let (name, value) = match words {
+            ["name", rest @ ..] => {
+                let at = rest
+                    .iter()
+                    .position(|w| *w == "value")
+                    .unwrap_or(rest.len());
+                (
+                    rest[..at].join(" "),
+                    rest.get(at + 1..).unwrap_or(&[]).join(" "),
+                )
+            }
+            [name, rest @ ..] => (name.to_string(), rest.join(" ")),
+            [] => return,
+        };
+        self.behaviour.set_option(&name, &value);
     }
 
     fn banmoves(&mut self, moves: &[&str]) {

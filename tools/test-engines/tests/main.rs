@@ -178,3 +178,37 @@ fn pondering_holds_the_answer_until_ponderhit_or_stop() {
     let out = converse_with(&["--ponder", "first", "--eager"], deaf);
     assert_eq!(best_lines(&out).len(), 1, "{out}");
 }
+
+#[test]
+fn toy_offers_its_option_and_blunders_far_from_its_best() {
+    // 100 moves from the start position with the option at `value`: how many illegal.
+    let illegal = |ucci: bool, value: i64| {
+        let mut input = if ucci {
+            format!("ucci\nsetoption Toy {value}\n")
+        } else {
+            format!("uci\nsetoption name Toy value {value}\n")
+        };
+        input += &"position startpos\ngo depth 1\n".repeat(100);
+        let out = converse_with(&["--toy", "Toy=300"], &(input + "quit\n"));
+        let offer = if ucci {
+            "option Toy type spin default 0 min -1000 max 1000"
+        } else {
+            "option name Toy type spin default 0 min -1000 max 1000"
+        };
+        assert!(out.lines().any(|l| l == offer), "{out}");
+        let moves = best_lines(&out);
+        assert_eq!(moves.len(), 100, "{out}");
+        moves
+            .iter()
+            .filter(|l| {
+                let mv = l.split_whitespace().nth(1).unwrap();
+                Position::startpos().parse_move(mv).is_err()
+            })
+            .count()
+    };
+    // At its best 1 % of the moves are illegal; 700 away, half of them.
+    assert!(illegal(false, 300) <= 5);
+    assert!(illegal(false, -400) >= 30);
+    assert!(illegal(true, -400) >= 30);
+    assert!(illegal(true, 300) <= 5);
+}

@@ -5,6 +5,7 @@
 //! real games), over this library, the `chariot` engine and the opening sets and
 //! generator of `tourney`. [`heldout`] finds the games in a file of positions and
 //! splits whole games into training, validation and test sets for `train` and `tune`.
+//! [`spsa`] tunes an engine's numeric parameters from game pairs (`trainer spsa`).
 //! Errors are [`error::TrainerError`]s; `chariot::progress` shows long work on a terminal.
 //!
 //! # Floors
@@ -13,7 +14,8 @@
 //! checks it):
 //!
 //! 1. [`error`]: the error type (and the place of a bad line or record).
-//! 2. [`heldout`]: games in a file of positions and their split.
+//! 2. [`heldout`]: games in a file of positions and their split; [`spsa`]: the SPSA
+//!    tuner of an engine's parameters (the algorithm, without the games).
 //! 3. [`nnue`]: inside it, from the bottom, [`nnue::data`] (formats and loader),
 //!    [`nnue::net`] (the network), [`nnue::train`] (the trainer).
 //! 4. [`cli`]: the subcommands; inside it `convert` below `train` (which takes its
@@ -25,3 +27,4 @@ pub mod cli;
 pub mod error;
 pub mod heldout;
 pub mod nnue;
+pub mod spsa;

@@ -6,5 +6,6 @@ mod common;
 
 mod heldout;
 mod nnue_data;
+mod spsa;
 mod train;
 mod tuning;

@@ -8,11 +8,13 @@ mod failures;
 mod random;
 mod resign;
 mod slow;
+mod toy;
 
 use chariot::board::{Color, Position};
 use tourney::rng::Rng;
 
 pub use failures::{babble, illegal_move};
+pub use toy::Toy;
 
 /// What the engine knows when told `go`.
 pub struct Turn<'a> {
@@ -77,6 +79,14 @@ pub trait Behaviour {
     fn starts(&self) -> bool {
         true
     }
+
+    /// The `option` lines it adds to the handshake (UCCI's form when `ucci`).
+    fn options(&self, _ucci: bool) -> Vec<String> {
+        Vec::new()
+    }
+
+    /// Takes `setoption` of the option `name` to `value`.
+    fn set_option(&mut self, _name: &str, _value: &str) {}
 
     /// How it takes this `go` (it may also wait here).
     fn react(&mut self, _turn: &Turn) -> Reaction {

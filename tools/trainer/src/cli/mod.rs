@@ -8,13 +8,16 @@
 //! | `tune` | fits the hand-crafted evaluation's weights to results ([`tune`]) |
 //! | `train` | trains an NNUE net on labelled positions ([`train`]) |
 //! | `make-openings` | a held-out opening set from real games ([`make_openings`]) |
+//! | `spsa` | tunes an engine's numeric parameters (UCI spin options) by SPSA from game pairs ([`spsa`]) |
 //!
 //! Usage errors exit with status 2 (clap's own, and arguments that cannot be used,
-//! such as a held-out opening set given to `datagen`); failures at run time with 1.
+//! such as a held-out opening set given to `datagen` or `spsa`); failures at run time
+//! with 1.
 
 pub mod convert;
 pub mod datagen;
 pub mod make_openings;
+pub mod spsa;
 pub mod train;
 pub mod tune;
 
@@ -50,6 +53,8 @@ pub enum Command {
     Train(train::Args),
     /// Builds a held-out opening set from real games, balanced by a short search.
     MakeOpenings(make_openings::Args),
+    /// Tunes an engine's numeric parameters (spin options) by SPSA from game pairs.
+    Spsa(spsa::Args),
 }
 
 impl Command {
@@ -61,6 +66,7 @@ impl Command {
             Command::Tune(_) => "tune",
             Command::Train(_) => "train",
             Command::MakeOpenings(_) => "make-openings",
+            Command::Spsa(_) => "spsa",
         }
     }
 }
@@ -76,6 +82,7 @@ pub fn main() -> ExitCode {
         Command::Tune(args) => tune::run(args),
         Command::Train(args) => train::run(args),
         Command::MakeOpenings(args) => make_openings::run(args),
+        Command::Spsa(args) => spsa::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
