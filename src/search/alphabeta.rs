@@ -369,7 +369,7 @@ impl<'a> Worker<'a> {
 
         // Step 7. The moves.
         let mut picker = if in_check {
-            MovePicker::evasions(&self.pos, tt_move)
+            MovePicker::evasions(&self.pos, tt_move, &self.hints(ply))
         } else {
             MovePicker::deferred(tt_move)
         };
@@ -883,7 +883,7 @@ impl<'a> Worker<'a> {
             best = stand_pat;
         }
         let mut picker = if in_check {
-            MovePicker::evasions(&self.pos, tt.and_then(|t| t.mv))
+            MovePicker::evasions(&self.pos, tt.and_then(|t| t.mv), &self.hints(ply))
         } else {
             MovePicker::captures(&self.pos, tt.and_then(|t| t.mv), &self.tables.captures)
         };

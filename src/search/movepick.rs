@@ -4,6 +4,7 @@
 //! the other moves are then generated once and scored into these bands, and `pick`
 //! hands them out best first.
 
+use super::params::CHECK_SQUARE_BONUS;
 use super::see::see_ge;
 use crate::board::{Move, MoveList, Position, MAX_MOVES};
 use crate::eval::material::simple_value;
@@ -38,6 +39,25 @@ pub type CaptureTable = [[[i16; 7]; 90]; 14];
 
 /// The capture history counts this much less than one victim point of MVV-LVA.
 const CAPTURE_HISTORY_DIVISOR: i32 = 8;
+
+/// A quiet move's order: its main history and its continuation history after the last
+/// move, each counted twice, the continuations after the two earlier moves once, and
+/// [`CHECK_SQUARE_BONUS`] when it gives check.
+fn quiet_score(pos: &Position, mv: Move, hints: &Hints<'_>) -> i32 {
+    let mut score = 2 * hints.history[mv.from().index()][mv.to().index()];
+    if let Some(piece) = pos.piece_at(mv.from()) {
+        for (k, table) in hints.continuations.iter().enumerate() {
+            if let Some(table) = table {
+                let weight = if k == 0 { 2 } else { 1 };
+                score += weight * i32::from(table[piece.index()][mv.to().index()]);
+            }
+        }
+    }
+    if pos.gives_check(mv) {
+        score += CHECK_SQUARE_BONUS();
+    }
+    score
+}
 
 /// MVV-LVA corrected by the capture history: how well this capture did before.
 fn capture_score(pos: &Position, mv: Move, captures: &CaptureTable) -> i32 {
@@ -124,13 +144,7 @@ impl MovePicker {
             } else if Some(mv) == hints.counter {
                 COUNTER
             } else {
-                let mut score = hints.history[mv.from().index()][mv.to().index()];
-                if let Some(piece) = pos.piece_at(mv.from()) {
-                    for table in hints.continuations.iter().flatten() {
-                        score += i32::from(table[piece.index()][mv.to().index()]);
-                    }
-                }
-                score
+                quiet_score(pos, mv, hints)
             };
         }
     }
@@ -157,16 +171,19 @@ impl MovePicker {
         }
     }
 
-    /// All legal replies to a check, captures first.
-    pub fn evasions(pos: &Position, tt_move: Option<Move>) -> MovePicker {
+    /// All legal replies to a check: captures first (most valuable victim first), then
+    /// the quiet evasions by their history ([`quiet_score`]).
+    pub fn evasions(pos: &Position, tt_move: Option<Move>, hints: &Hints<'_>) -> MovePicker {
         let mut moves = MoveList::new();
         pos.generate_evasions(&mut moves);
         let mut scores = [0; MAX_MOVES];
         for (i, &mv) in moves.iter().enumerate() {
             scores[i] = if Some(mv) == tt_move {
                 TT_MOVE
+            } else if pos.piece_at(mv.to()).is_some() {
+                GOOD_CAPTURE + mvv_lva(pos, mv)
             } else {
-                mvv_lva(pos, mv)
+                quiet_score(pos, mv, hints)
             };
         }
         MovePicker {
@@ -266,6 +283,38 @@ mod tests {
                 let scores: Vec<i32> = picked.iter().map(|p| p.1).collect();
                 assert!(scores.windows(2).all(|w| w[0] >= w[1]), "{fen}");
             }
+        }
+    }
+
+    #[test]
+    fn evasions_capture_first_then_quiet_ones_by_history() {
+        // The red king on e0 is checked by the rook on e5: the rook on a5 takes it, or
+        // the king steps aside to d0 or f0.
+        let pos = Position::from_fen("4k4/9/9/9/R3r4/9/9/9/9/4K4 w - - 0 1").expect("fen");
+        let captures = [[[0; 7]; 90]; 14];
+        let mv = |text: &str| {
+            *pos.legal_moves()
+                .iter()
+                .find(|m| m.to_string() == text)
+                .unwrap()
+        };
+        for (favoured, other) in [("e0f0", "e0d0"), ("e0d0", "e0f0")] {
+            let mut history = [[0; 90]; 90];
+            let m = mv(favoured);
+            history[m.from().index()][m.to().index()] = 500;
+            let hints = Hints {
+                killers: [None, None],
+                counter: None,
+                history: &history,
+                continuations: [None, None, None],
+                captures: &captures,
+            };
+            let mut picker = MovePicker::evasions(&pos, None, &hints);
+            let picked: Vec<String> = drain(&mut picker, &pos, &hints)
+                .iter()
+                .map(|p| p.0.to_string())
+                .collect();
+            assert_eq!(picked, ["a5e5", favoured, other]);
         }
     }
 }

@@ -222,6 +222,10 @@ tunables! {
     /// Quiescence: delta-pruning margin.
     DELTA_MARGIN = 200, 0..=600;
 
+    /// Quiet-move ordering: the bonus of a quiet move that gives check (about a quarter
+    /// of the histories' range).
+    CHECK_SQUARE_BONUS = 16_384, 0..=49152;
+
     /// A cut-off at depth `d` moves history by `PER_DEPTH * d - OFFSET`, at most `MAX`.
     HISTORY_BONUS_PER_DEPTH = 250, 0..=750;
     HISTORY_BONUS_OFFSET = 100, 0..=300;
