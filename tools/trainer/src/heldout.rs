@@ -322,6 +322,25 @@ impl Games {
     }
 }
 
+/// The openings of the EPD file at `path` for work that must not see the held-out set
+/// (`datagen`, `spsa`): such a set is refused with a usage error that says to `verb` on
+/// other openings.
+///
+/// # Errors
+/// A held-out set, or a file that cannot be read as openings.
+pub fn training_openings(
+    path: &str,
+    verb: &str,
+) -> crate::error::Result<Vec<tourney::openings::Opening>> {
+    use tourney::openings::{is_held_out, load_openings, OpeningFormat};
+    if std::fs::read_to_string(path).is_ok_and(|text| is_held_out(&text)) {
+        return Err(crate::error::TrainerError::Usage(format!(
+            "{path} is a held-out opening set (it measures strength): {verb} on other openings"
+        )));
+    }
+    Ok(load_openings(path, OpeningFormat::Epd)?)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -31,10 +31,10 @@ use chariot::board::{Color, GameRules, Move, Outcome, Position};
 use chariot::eval::nnue::{embedded, Network};
 use chariot::search::{search, Config, Limits, Shared, Silent};
 use tourney::game::adjudication::{Adjudged, Adjudicator, DrawAdjudication, ResignAdjudication};
-use tourney::openings::{is_held_out, load_openings, OpeningFormat};
 use tourney::rng::Rng;
 
 use crate::error::{Result, TrainerError};
+use crate::heldout::training_openings;
 use crate::nnue::data::outcome_text;
 use chariot::progress::Progress;
 
@@ -215,12 +215,7 @@ fn starts(openings: Option<&str>) -> Result<Vec<Position>> {
     let Some(path) = openings else {
         return Ok(vec![Position::startpos()]);
     };
-    if std::fs::read_to_string(path).is_ok_and(|text| is_held_out(&text)) {
-        return Err(TrainerError::Usage(format!(
-            "{path} is a held-out opening set (it measures strength): train on other openings"
-        )));
-    }
-    let list = load_openings(path, OpeningFormat::Epd)?;
+    let list = training_openings(path, "train")?;
     let starts: Vec<Position> = list.iter().filter_map(|o| o.position().ok()).collect();
     if starts.is_empty() {
         return Err(TrainerError::Other("no usable opening".to_string()));

@@ -28,7 +28,9 @@ use chariot::progress::Progress;
 use tourney::clock::TimeControl;
 use tourney::engine::{EngineConfig, EngineProcess, Protocol};
 use tourney::game::{play_game, GameSettings};
-use tourney::openings::{is_held_out, load_openings, Opening, OpeningFormat};
+use tourney::openings::Opening;
+
+use crate::heldout::training_openings;
 use tourney::rng::Rng;
 
 use crate::error::{Result, TrainerError};
@@ -124,12 +126,7 @@ fn openings(path: Option<&str>, seed: u64) -> Result<Vec<Opening>> {
     let Some(path) = path else {
         return Ok(vec![Opening::startpos()]);
     };
-    if std::fs::read_to_string(path).is_ok_and(|text| is_held_out(&text)) {
-        return Err(TrainerError::Usage(format!(
-            "{path} is a held-out opening set (it measures strength): tune on other openings"
-        )));
-    }
-    let mut list = load_openings(path, OpeningFormat::Epd)?;
+    let mut list = training_openings(path, "tune")?;
     if list.is_empty() {
         return Err(TrainerError::Other(format!("{path}: no opening")));
     }
