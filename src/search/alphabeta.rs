@@ -42,10 +42,18 @@ struct Frame {
     excluded: Option<Move>,
     /// The principal variation from here.
     pv: Vec<Move>,
+    /// Double extensions on the line down to this ply.
+    double_extensions: u32,
+    /// The node here is a PV node, or its table entry says it was one.
+    tt_pv: bool,
 }
 
 /// What the move loop of [`Worker::negamax`] knows of its node.
 struct Node {
+    /// A PV node.
+    pv: bool,
+    /// A PV node, or one whose table entry was stored on a principal variation.
+    tt_pv: bool,
     depth: i32,
     ply: usize,
     cut_node: bool,
@@ -214,7 +222,7 @@ impl<'a> Worker<'a> {
         if self.nodes % POLL_NODES == 0 {
             self.shared.nodes[self.id].store(self.nodes, Ordering::Relaxed);
             if self.id == 0 {
-                self.shared.check_limits(self.nodes);
+                self.shared.check_limits();
             }
         }
         self.shared.stop.load(Ordering::Relaxed)
@@ -231,6 +239,7 @@ impl<'a> Worker<'a> {
         let mut best = -INFINITE;
         let in_check = self.pos.in_check();
         self.seldepth = 0;
+        self.stack[0].tt_pv = true;
         for i in self.pv_index..self.root_moves.len() {
             let mv = self.root_moves[i].mv;
             let moves_tried = i - self.pv_index;
@@ -308,7 +317,7 @@ impl<'a> Worker<'a> {
             return score;
         }
         if depth <= 0 {
-            return self.quiesce::<PV>(alpha, beta, ply);
+            return self.quiesce::<PV>(alpha, beta, ply, true);
         }
         if self.visit() {
             return 0;
@@ -328,6 +337,10 @@ impl<'a> Worker<'a> {
         let key = self.pos.key();
         let tt = self.shared.tt.probe(key, ply);
         let tt_move = tt.and_then(|t| t.mv).filter(|&m| self.pos.is_legal(m));
+        if excluded.is_none() {
+            self.stack[ply].tt_pv = PV || tt.is_some_and(|t| t.pv);
+        }
+        let tt_pv = self.stack[ply].tt_pv;
         if let Some(t) = tt.filter(|_| !PV && excluded.is_none()) {
             if let Some(score) = self.tt_cutoff(&t, tt_move, alpha, beta, depth, ply) {
                 return score;
@@ -346,6 +359,8 @@ impl<'a> Worker<'a> {
         }
         let improving = self.improving(ply, static_eval);
         let mut node = Node {
+            pv: PV,
+            tt_pv,
             depth,
             ply,
             cut_node,
@@ -429,6 +444,8 @@ impl<'a> Worker<'a> {
                 Err(multi_cut) => return multi_cut,
             };
             let new_depth = depth - 1 + extension;
+            self.stack[ply + 1].double_extensions =
+                self.stack[ply].double_extensions + u32::from(extension >= 2);
             self.shared.tt.prefetch(self.pos.key_after(mv));
             self.make(mv, ply);
             moves_tried += 1;
@@ -623,6 +640,13 @@ impl<'a> Worker<'a> {
                 .correct(&self.pos, raw_eval, best_score, node.depth);
         }
         let stored_eval = if node.in_check { 0 } else { raw_eval };
+        // A node under a PV node that failed low may become the PV's next move: its
+        // moves are reduced less on the next visit.
+        let tt_pv = node.tt_pv
+            || (bound == Bound::Upper
+                && node.depth > 3
+                && node.ply > 0
+                && self.stack[node.ply - 1].tt_pv);
         self.shared.tt.store(
             key,
             node.ply,
@@ -631,6 +655,7 @@ impl<'a> Worker<'a> {
             stored_eval,
             node.depth,
             bound,
+            tt_pv,
         );
     }
 
@@ -712,10 +737,21 @@ impl<'a> Worker<'a> {
                     // The only legal move: forced, not singular; no extension
                     // (a check and its only evasion would otherwise cost no depth).
                 } else if score < singular_beta {
-                    extension = 1;
+                    // Far below at a non-PV node: two plies, a few times a line.
+                    let doubles = self.stack[ply].double_extensions;
+                    extension = if !node.pv
+                        && score < singular_beta - SE_DOUBLE_MARGIN()
+                        && doubles < SE_DOUBLE_MAX
+                    {
+                        2
+                    } else {
+                        1
+                    };
                 } else if singular_beta >= beta {
                     return Err(singular_beta);
                 } else if t.score >= beta {
+                    extension = -2;
+                } else if node.cut_node || t.score <= score {
                     extension = -1;
                 }
             }
@@ -733,7 +769,7 @@ impl<'a> Worker<'a> {
             return 0;
         }
         let mut r = c.base_reduction;
-        r -= 1024 * i32::from(PV);
+        r -= 1024 * i32::from(node.tt_pv);
         r += LMR_CUT_NODE() * i32::from(node.cut_node);
         r += 1024 * i32::from(!node.improving);
         r -= 1024 * i32::from(c.gives_check || node.in_check);
@@ -798,7 +834,7 @@ impl<'a> Worker<'a> {
             && alpha.abs() < MATE_BOUND
             && eval + RAZOR_BASE() + RAZOR_PER_DEPTH_SQ() * depth * depth < alpha
         {
-            let score = self.quiesce::<false>(alpha - 1, alpha, ply);
+            let score = self.quiesce::<false>(alpha - 1, alpha, ply, true);
             if score < alpha && score.abs() < MATE_BOUND {
                 return Some(score);
             }
@@ -824,6 +860,7 @@ impl<'a> Worker<'a> {
                 + depth / NMP_DEPTH_DIVISOR()
                 + ((eval - beta) / NMP_EVAL_DIVISOR()).min(NMP_EVAL_MAX());
             self.make_null(ply);
+            self.stack[ply + 1].double_extensions = self.stack[ply].double_extensions;
             let score = -self.negamax::<false>(-beta, -beta + 1, depth - r - 1, ply + 1, !cut_node);
             self.unmake_null();
             if self.shared.stop.load(Ordering::Relaxed) {
@@ -843,9 +880,23 @@ impl<'a> Worker<'a> {
         (raw + self.tables.correction(&self.pos)).clamp(-NNUE_EVAL_LIMIT, NNUE_EVAL_LIMIT)
     }
 
-    /// Quiescence: captures only (every reply when in check) until the position is quiet.
-    fn quiesce<const PV: bool>(&mut self, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+    /// Quiescence: captures (every reply when in check) until the position is quiet;
+    /// at its first ply (`first`, called from the main search, which has asked the
+    /// rulings already) quiet checks too. Below it the rulings are asked at every node,
+    /// since an evasion or a check may repeat the line.
+    fn quiesce<const PV: bool>(
+        &mut self,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+        first: bool,
+    ) -> i32 {
         self.stack[ply].pv.clear();
+        if !first {
+            if let Some(score) = self.rule_score(ply) {
+                return score;
+            }
+        }
         if self.visit() {
             return 0;
         }
@@ -884,6 +935,8 @@ impl<'a> Worker<'a> {
         }
         let mut picker = if in_check {
             MovePicker::evasions(&self.pos, tt.and_then(|t| t.mv), &self.hints(ply))
+        } else if first {
+            MovePicker::captures_and_checks(&self.pos, tt.and_then(|t| t.mv), &self.tables.captures)
         } else {
             MovePicker::captures(&self.pos, tt.and_then(|t| t.mv), &self.tables.captures)
         };
@@ -908,7 +961,7 @@ impl<'a> Worker<'a> {
             }
             self.shared.tt.prefetch(self.pos.key_after(mv));
             self.make(mv, ply);
-            let score = -self.quiesce::<PV>(-beta, -alpha, ply + 1);
+            let score = -self.quiesce::<PV>(-beta, -alpha, ply + 1, false);
             self.unmake();
             if self.shared.stop.load(Ordering::Relaxed) {
                 return 0;
@@ -935,9 +988,10 @@ impl<'a> Worker<'a> {
             Bound::Upper
         };
         let stored_eval = if in_check { 0 } else { raw_eval };
+        let tt_pv = PV || tt.is_some_and(|t| t.pv);
         self.shared
             .tt
-            .store(key, ply, best_move, best, stored_eval, 0, bound);
+            .store(key, ply, best_move, best, stored_eval, 0, bound, tt_pv);
         best
     }
 
@@ -1136,5 +1190,32 @@ fn cuts_off(t: &super::tt::TtData, alpha: i32, beta: i32) -> bool {
         Bound::Lower => t.score >= beta,
         Bound::Upper => t.score <= alpha,
         Bound::None => false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::{Config, Shared};
+
+    /// The quiescence's score of `fen` with the full window, with quiet checks at its
+    /// first ply or not.
+    fn quiescence(fen: &str, first: bool) -> i32 {
+        let shared = Shared::new(1);
+        let pos = Position::from_fen(fen).unwrap();
+        let mut w = Worker::new(pos, &shared, 0, &Config::default(), Histories::new());
+        w.quiesce::<true>(-INFINITE, INFINITE, 0, first)
+    }
+
+    #[test]
+    fn the_first_ply_of_the_quiescence_tries_quiet_checks() {
+        // b0b9 mates (a8 holds rank 8): a quiet check.
+        let fen = "4k4/R8/9/9/9/9/9/9/9/1R1K5 w - - 0 1";
+        assert_eq!(quiescence(fen, true), MATE - 1);
+        // Deeper in the quiescence only captures are tried: no mate seen.
+        assert!(quiescence(fen, false) < MATE_BOUND);
+        // Black to move has no check, capture or mate: the static evaluation stands.
+        let fen = "4k4/R8/9/9/9/9/9/9/9/1R1K5 b - - 0 1";
+        assert!(quiescence(fen, true).abs() < MATE_BOUND);
     }
 }

@@ -333,9 +333,14 @@ impl Shared {
     }
 
     /// Called by the main thread every 1024 nodes.
-    fn check_limits(&self, main_nodes: u64) {
+    /// Stops the search at its node limit (counting every thread's nodes, as each last
+    /// published them) or past the hard time budget. Called by the main thread.
+    fn check_limits(&self) {
         let Ok(clock) = self.clock.lock() else { return };
-        if clock.node_limit.is_some_and(|limit| main_nodes >= limit) {
+        if clock
+            .node_limit
+            .is_some_and(|limit| self.total_nodes() >= limit)
+        {
             self.stop.store(true, Ordering::Relaxed);
         }
         if self.pondering.load(Ordering::Relaxed) {
@@ -636,6 +641,7 @@ fn iterate(w: &mut Worker<'_>, limits: &Limits, config: &Config, reporter: &dyn 
                 eval,
                 depth,
                 Bound::Exact,
+                true,
             );
             report(w, depth, multipv, reporter);
             if let Some(mate) = limits.mate {

@@ -17,6 +17,9 @@ const COUNTER: i32 = KILLER_1 - 2;
 /// Ordering scores from here up are killers, the counter move, or better.
 pub const COUNTER_SCORE: i32 = COUNTER;
 const BAD_CAPTURE: i32 = -(1 << 28);
+/// A quiet check in the quiescence comes after every capture (whose scores stay far
+/// above it).
+const QUIET_CHECK: i32 = -(1 << 20);
 
 /// Ordering hints for one node.
 pub struct Hints<'a> {
@@ -160,6 +163,35 @@ impl MovePicker {
                 TT_MOVE
             } else {
                 capture_score(pos, mv, history)
+            };
+        }
+        MovePicker {
+            moves,
+            scores,
+            next: 0,
+            tt_move: None,
+            stage: Stage::Moves,
+        }
+    }
+
+    /// The captures of `pos` as [`MovePicker::captures`] orders them, then the quiet
+    /// moves that give check (for the first ply of the quiescence).
+    pub fn captures_and_checks(
+        pos: &Position,
+        tt_move: Option<Move>,
+        history: &CaptureTable,
+    ) -> MovePicker {
+        let mut moves = MoveList::new();
+        pos.generate_legal(&mut moves);
+        moves.retain(|m| pos.piece_at(m.to()).is_some() || pos.gives_check(*m));
+        let mut scores = [0; MAX_MOVES];
+        for (i, &mv) in moves.iter().enumerate() {
+            scores[i] = if Some(mv) == tt_move {
+                TT_MOVE
+            } else if pos.piece_at(mv.to()).is_some() {
+                capture_score(pos, mv, history)
+            } else {
+                QUIET_CHECK
             };
         }
         MovePicker {

@@ -32,6 +32,9 @@ pub const ROOT_LMR_MOVES: usize = 3;
 pub const LMR_BASE: f64 = 0.9;
 pub const LMR_DIVISOR: f64 = 1.9;
 
+/// Double singular extensions allowed on one line.
+pub const SE_DOUBLE_MAX: u32 = 10;
+
 /// The continuation histories: the moves this many plies before the one scored.
 pub const CONTINUATION_PLIES: [usize; 3] = [1, 2, 4];
 
@@ -207,7 +210,7 @@ tunables! {
     /// are skipped below LMR depth `HISTORY_PRUNE_DEPTH`.
     HISTORY_PRUNE_DEPTH = 4, 0..=12;
     HISTORY_PRUNE_PER_DEPTH = 4_000, 0..=12000;
-    LMR_CUT_NODE = 1_536, 0..=4608;
+    LMR_CUT_NODE = 2_048, 0..=6144;
     LMR_HISTORY_DIVISOR = 8_000, 2000..=32000;
     LMR_HISTORY_MAX = 3_072, 0..=9216;
     LMR_CAPTURE_BONUS = 1_024, 0..=3072;
@@ -234,9 +237,12 @@ tunables! {
     /// Singular extensions: least depth, and the margin below the hash score that the
     /// other moves must stay under (`score - SE_MARGIN * depth / 8`).
     /// The hash entry must be at most `SE_TT_DEPTH_MARGIN` plies shallower than the node.
-    SE_DEPTH = 8, 0..=16;
+    SE_DEPTH = 6, 0..=16;
     SE_MARGIN = 16, 0..=48;
     SE_TT_DEPTH_MARGIN = 3, 0..=11;
+    /// A singular move whose alternatives fail this far below the singular beta is
+    /// extended two plies at a non-PV node (at most [`SE_DOUBLE_MAX`] times on a line).
+    SE_DOUBLE_MARGIN = 20, 0..=60;
 
     /// Checks are extended by a ply from this depth on (xiangqi is full of checks; below
     /// it the quiescence's evasions see them).

@@ -31,6 +31,9 @@ pub struct TtData {
     pub eval: i32,
     pub depth: i32,
     pub bound: Bound,
+    /// The position was on a principal variation when stored (or under one and failing
+    /// low): the search reduces its moves less.
+    pub pv: bool,
 }
 
 #[derive(Default)]
@@ -52,8 +55,20 @@ pub struct TranspositionTable {
     generation: AtomicU8,
 }
 
-fn pack(mv: Option<Move>, score: i32, eval: i32, depth: i32, bound: Bound, generation: u8) -> u64 {
-    let mv = mv.map_or(0, |m| u64::from(m.raw()));
+/// Bit 14 of an entry (above the move's 14 bits) is the PV mark.
+const PV_BIT: u64 = 1 << 14;
+
+#[allow(clippy::too_many_arguments)]
+fn pack(
+    mv: Option<Move>,
+    score: i32,
+    eval: i32,
+    depth: i32,
+    bound: Bound,
+    pv: bool,
+    generation: u8,
+) -> u64 {
+    let mv = mv.map_or(0, |m| u64::from(m.raw())) | if pv { PV_BIT } else { 0 };
     let score = u64::from(score.clamp(-32_000, 32_000) as i16 as u16);
     let eval = u64::from(eval.clamp(-32_000, 32_000) as i16 as u16);
     let depth = u64::from(depth.clamp(-1, 254).wrapping_add(1) as u8);
@@ -85,6 +100,7 @@ fn unpack(data: u64) -> (TtData, u8) {
         eval: i32::from((data >> 32) as u16 as i16),
         depth: i32::from((data >> 48) as u8) - 1,
         bound,
+        pv: data & PV_BIT != 0,
     };
     (d, ((data >> 58) & 0x3F) as u8)
 }
@@ -211,7 +227,8 @@ impl TranspositionTable {
         None
     }
 
-    /// Stores a result. Mate scores are stored relative to this node.
+    /// Stores a result (`pv`: the node is or was on a principal variation). Mate
+    /// scores are stored relative to this node.
     #[allow(clippy::too_many_arguments)]
     pub fn store(
         &self,
@@ -222,6 +239,7 @@ impl TranspositionTable {
         eval: i32,
         depth: i32,
         bound: Bound,
+        pv: bool,
     ) {
         let generation = self.generation.load(Ordering::Relaxed);
         let bucket = self.bucket(key);
@@ -255,7 +273,15 @@ impl TranspositionTable {
             }
         }
         let mv = mv.or(keep_move);
-        let data = pack(mv, score_to_tt(score, ply), eval, depth, bound, generation);
+        let data = pack(
+            mv,
+            score_to_tt(score, ply),
+            eval,
+            depth,
+            bound,
+            pv,
+            generation,
+        );
         victim.check.store(key ^ data, Ordering::Relaxed);
         victim.data.store(data, Ordering::Relaxed);
     }
@@ -264,7 +290,7 @@ impl TranspositionTable {
     /// [`Bound::None`]), for a node left before any move was searched, so that a revisit
     /// needs no evaluation. A searched result for the position replaces it.
     pub fn store_eval(&self, key: u64, eval: i32) {
-        self.store(key, 0, None, 0, eval, -1, Bound::None);
+        self.store(key, 0, None, 0, eval, -1, Bound::None, false);
     }
 
     /// Permille of the first thousand buckets' entries written in this search.
@@ -314,7 +340,7 @@ mod tests {
     fn store_and_probe_round_trip() {
         let tt = TranspositionTable::new(1);
         let mv = Move::parse_iccs("h2e2").unwrap();
-        tt.store(0xDEAD_BEEF, 0, Some(mv), 123, -45, 7, Bound::Lower);
+        tt.store(0xDEAD_BEEF, 0, Some(mv), 123, -45, 7, Bound::Lower, true);
         let d = tt.probe(0xDEAD_BEEF, 0).expect("stored");
         assert_eq!(
             d,
@@ -323,16 +349,17 @@ mod tests {
                 score: 123,
                 eval: -45,
                 depth: 7,
-                bound: Bound::Lower
+                bound: Bound::Lower,
+                pv: true,
             }
         );
         assert!(tt.probe(0xDEAD_BEEE, 0).is_none());
         // Same key, no move: the old move is kept.
-        tt.store(0xDEAD_BEEF, 0, None, -7, 0, 8, Bound::Upper);
+        tt.store(0xDEAD_BEEF, 0, None, -7, 0, 8, Bound::Upper, false);
         let d = tt.probe(0xDEAD_BEEF, 0).unwrap();
         assert_eq!(
-            (d.mv, d.score, d.depth, d.bound),
-            (Some(mv), -7, 8, Bound::Upper)
+            (d.mv, d.score, d.depth, d.bound, d.pv),
+            (Some(mv), -7, 8, Bound::Upper, false)
         );
         tt.clear();
         assert!(tt.probe(0xDEAD_BEEF, 0).is_none());
@@ -342,17 +369,17 @@ mod tests {
     fn mate_scores_are_stored_relative_to_the_node() {
         let tt = TranspositionTable::new(1);
         // Mate in 5 plies from the root, found at ply 3: 2 plies from the node.
-        tt.store(42, 3, None, MATE - 5, 0, 4, Bound::Exact);
+        tt.store(42, 3, None, MATE - 5, 0, 4, Bound::Exact, false);
         // Probed at ply 1 it is mate in 3 plies from the root.
         assert_eq!(tt.probe(42, 1).unwrap().score, MATE - 3);
-        tt.store(43, 2, None, -(MATE - 6), 0, 4, Bound::Exact);
+        tt.store(43, 2, None, -(MATE - 6), 0, 4, Bound::Exact, false);
         assert_eq!(tt.probe(43, 4).unwrap().score, -(MATE - 8));
     }
 
     #[test]
     fn negative_depth_and_extreme_scores_survive_packing() {
         let tt = TranspositionTable::new(1);
-        tt.store(7, 0, None, -20_000, 32_000, -1, Bound::Upper);
+        tt.store(7, 0, None, -20_000, 32_000, -1, Bound::Upper, false);
         let d = tt.probe(7, 0).unwrap();
         assert_eq!((d.score, d.eval, d.depth), (-20_000, 32_000, -1));
     }
@@ -367,7 +394,7 @@ mod tests {
             (None, -321, -1, Bound::None)
         );
         // A searched result for the same position replaces it.
-        tt.store(99, 5, None, 40, -321, 3, Bound::Lower);
+        tt.store(99, 5, None, 40, -321, 3, Bound::Lower, false);
         assert_eq!(tt.probe(99, 5).unwrap().bound, Bound::Lower);
     }
 
@@ -378,15 +405,15 @@ mod tests {
         // one replaced; unprobed, its age would make it the victim.
         for probe_it in [true, false] {
             let tt = TranspositionTable::new(1);
-            tt.store(1, 0, None, 10, 0, 10, Bound::Exact);
+            tt.store(1, 0, None, 10, 0, 10, Bound::Exact, false);
             for _ in 0..5 {
                 tt.new_search();
             }
-            tt.store(2, 0, None, 20, 0, 1, Bound::Exact);
+            tt.store(2, 0, None, 20, 0, 1, Bound::Exact, false);
             if probe_it {
                 assert!(tt.probe(1, 0).is_some());
             }
-            tt.store(3, 0, None, 30, 0, 1, Bound::Exact);
+            tt.store(3, 0, None, 30, 0, 1, Bound::Exact, false);
             assert_eq!(tt.probe(1, 0).is_some(), probe_it, "probed: {probe_it}");
             assert!(tt.probe(3, 0).is_some());
         }

@@ -173,6 +173,32 @@ fn two_threads_find_a_legal_move_and_the_mates() {
 }
 
 #[test]
+fn a_node_limit_counts_every_threads_nodes() {
+    let pos = Position::startpos();
+    for threads in [1, 2, 4] {
+        let shared = Shared::new(16);
+        let limits = Limits {
+            nodes: Some(200_000),
+            ..Limits::default()
+        };
+        let config = Config {
+            threads,
+            ..Config::default()
+        };
+        let outcome = search::search(&pos, &limits, &config, &shared, &Silent);
+        assert!(pos.is_legal(outcome.best.unwrap()));
+        // Each thread publishes its count every 1,024 nodes and runs on until it sees the
+        // stop: the total passes the limit by a few thousand nodes a thread (more when
+        // the threads outnumber the cores), far below the limit once per thread.
+        assert!(
+            outcome.nodes >= 200_000 && outcome.nodes <= 200_000 + 16_384 * threads as u64,
+            "{threads} threads searched {} nodes",
+            outcome.nodes
+        );
+    }
+}
+
+#[test]
 fn a_mate_on_the_last_move_before_the_natural_limit_wins() {
     // 119 plies without a capture: Red's mating b0b9 is the 120th, which reaches the
     // natural limit, but mate is ruled before the limit (as `Position::game_end`
