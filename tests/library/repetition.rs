@@ -694,6 +694,51 @@ fn move_natures_are_the_same_in_every_view() {
     );
 }
 
+/// The cost of classifying one move, measured (not a pass/fail check: run it by name
+/// with `--ignored --nocapture`): each legal move played in 50 random games of up to
+/// 120 plies (at least 5,000 plies in all) is classified under each rule set (the least
+/// of three timings), and the mean, the 99th percentile and the worst time are printed, with the position of
+/// the worst.
+#[test]
+#[ignore = "a measurement; run by name with --ignored --nocapture"]
+fn the_cost_of_classifying_a_move() {
+    for rules in [RuleSet::Chinese, RuleSet::Asian] {
+        let mut rng = Rng(0x5EED_C057_0000_0033);
+        let mut times: Vec<(std::time::Duration, String)> = Vec::new();
+        for _ in 0..50 {
+            let mut p = Position::startpos();
+            for _ in 0..120 {
+                let moves = p.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                let m = moves[(rng.next() % moves.len() as u64) as usize];
+                // The least of three timings: a busy machine's preemptions left out.
+                let took = (0..3)
+                    .map(|_| {
+                        let started = std::time::Instant::now();
+                        std::hint::black_box(p.nature_of_with(m, rules));
+                        started.elapsed()
+                    })
+                    .min()
+                    .expect("three timings");
+                times.push((took, format!("{} {m}", p.to_fen())));
+                p.make_move(m);
+            }
+        }
+        assert!(times.len() >= 5000, "{} plies", times.len());
+        let total: std::time::Duration = times.iter().map(|t| t.0).sum();
+        let mean = total / times.len() as u32;
+        times.sort_by_key(|t| t.0);
+        let p99 = times[times.len() * 99 / 100].0;
+        let (worst, at) = times.last().expect("moves");
+        eprintln!(
+            "{rules}: {} moves, mean {mean:?}, p99 {p99:?}, worst {worst:?} ({at})",
+            times.len()
+        );
+    }
+}
+
 /// Where the games of [`rulings_of_random_repetitions_are_the_same_in_every_view`]
 /// start (each also colour-flipped): the start position, and two with a rook (and a
 /// cannon) near a bare or guarded king, where checks and chases come round.
