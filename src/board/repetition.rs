@@ -36,7 +36,8 @@
 //! 第27.3条 (a chase of an advisor or elephant made while taking a defensive point that
 //! makes a simple draw is idle) is judged on the board by a material test ([`MoveClass::
 //! DefensiveChase`]): it holds only for the defender. A piece won through a series of
-//! up to [`CHASE_CHECKS`] checks is chased (28.3, 29.1). An attack that stood before the
+//! up to [`CHASE_CHECKS`] checks is chased (28.3, 29.1; the AXF book's diagrams 14, 16
+//! and 98 under this set). An attack that stood before the
 //! move, even as a capture the rules of play forbade (a piece held by a pin or a horse's
 //! leg, a king in check), is not made new by a move that only lets it be seen again
 //! (细则6). An attack on a piece of the same kind that can take the attacker back for
@@ -54,7 +55,8 @@
 //! is an attack on a piece that has no legal recapture (a pinned or king-facing protector
 //! does not count), or a horse's or cannon's attack on a rook however protected, but not
 //! an attack on a like piece that can take back (perpetual offer, rule 24), nor a rook's
-//! attack from the point it stepped to out of a horse's or cannon's attack (rule 15); a
+//! attack from the point it stepped to out of a horse's or cannon's attack on any piece
+//! but that horse or cannon (rule 15; diagrams 49 and 78); a
 //! piece stepping from one attack to another on a rook held by a horse (it shuts the
 //! leg of a horse that would check its king) chases it anew (rule 19);
 //! mate threats and threats to check and capture are not attacks (rules 9 and 38), a

@@ -100,7 +100,7 @@ fn datagen(data: &Path) {
             "--nodes",
             "400",
             "--seed",
-            "5",
+            "9",
         ])
         .arg("--out")
         .arg(data)
