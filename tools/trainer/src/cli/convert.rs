@@ -2,7 +2,9 @@
 //! (`<fen> | <score> | <result> [| <move>]`) and the 40-byte binary records of
 //! [`crate::nnue::data`].
 //!
-//!     trainer convert --in FILE --out FILE [--from text|binary] [--to text|binary] [--bad abort|skip]
+//! ```text
+//! trainer convert --in FILE --out FILE [--from text|binary] [--to text|binary] [--bad abort|skip]
+//! ```
 //!
 //! The direction comes from the extensions (`.txt` text, `.bin` binary) unless `--from`
 //! or `--to` says; `--in -` reads standard input and `--out -` writes standard output
