@@ -12,8 +12,10 @@
 //! a rook), like pieces that can take each other offer an exchange even when one is
 //! unprotected, a rook stepping out of a horse's or cannon's attack makes no chase of
 //! any piece but that horse or cannon, a
-//! piece stepping from one attack to another on a rook held by a horse chases it anew,
-//! and threats to mate or to check and capture are not looked for (they are idle).
+//! piece stepping from one attack to another on a rook held by a horse chases it anew
+//! (and so does one stepping off it while another goes on attacking it), the held side's
+//! advisor and elephant moves make no chase of the holding horse, and threats to mate or
+//! to check and capture are not looked for (they are idle).
 
 use std::fmt;
 use std::str::FromStr;
@@ -51,8 +53,10 @@ pub enum RuleSet {
     /// attack on a piece that has no legal recapture (假根 counts as none), or a horse's
     /// or cannon's attack on a rook whatever protects it; a rook held to its point by a
     /// horse may not be attacked move after move (the book's rule 19: such an attack
-    /// is a chase with every move, even from chase to chase); threats to mate are idle
-    /// (a perpetual mate threat is a draw).
+    /// is a chase with every move, even from chase to chase or by pieces taking turns,
+    /// and the held side's advisor and elephant moves opening or closing lines onto the
+    /// holding horse are no chases); threats to mate are idle (a perpetual mate threat is
+    /// a draw).
     Asian,
 }
 
