@@ -58,7 +58,9 @@
 //! attack from the point it stepped to out of a horse's or cannon's attack on any piece
 //! but that horse or cannon (rule 15; diagrams 49 and 78); a
 //! piece stepping from one attack to another on a rook held by a horse (it shuts the
-//! leg of a horse that would check its king) chases it anew (rule 19);
+//! leg of a horse that would check its king) chases it anew, as does one stepping off it
+//! while another goes on attacking it, and the held side's advisor and elephant moves
+//! that open or close a line onto the holding horse are no chases of it (rule 19);
 //! mate threats and threats to check and capture are not attacks (rules 9 and 38), a
 //! pawn's and the king's chases are idle, and one piece chasing two or more in turn is a
 //! draw (rule 32).

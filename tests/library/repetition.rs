@@ -1645,6 +1645,145 @@ const CASES: &[Case] = &[
         chinese: (DRAW, BOTH_IDLE),
         asian: (DRAW, BOTH_IDLE),
     },
+    // The held side's waiting moves (the book's rule 19, diagrams 39–41; issue 33): the
+    // black rook on d8 is held by the red horse on d7 as above, and the red rook steps
+    // a8/b8 attacking it. Black waits with the advisor (f7, e8): on e8 it attacks the
+    // unprotected horse itself, on f7 it is the screen of the black cannon on g7 onto
+    // the horse, so each of its moves formally attacks the holding horse anew. Chinese:
+    // each is a new attack on an unprotected horse (29.2), 长捉, and the red rook's steps
+    // from chase to chase are idle (细则6): Black loses. Asian: the held side's advisor
+    // and elephant moves that open or close a line onto the holding horse are no
+    // chases; Red's attack on the held rook move after move loses.
+    Case {
+        name: "a held rook's advisor opening lines onto the holding horse (diagrams 39-41)",
+        fen: "4k4/R2r5/3N1ac2/9/9/9/9/9/9/5K3 w - - 0 1",
+        moves: "a8b8 f7e8 b8a8 e8f7",
+        kinds: &[K::Exchange, K::Chase, K::Exchange, K::Chase],
+        chinese: (BLACK_LOSES, "black perpetual chase of the red horse on d7 (长捉)"),
+        asian: (RED_LOSES, "red perpetual chase of the black rook on d8 (长捉)"),
+    },
+    // The other side of it: the same with the black king on f9, out of the horse's
+    // reach. The rook is free (the red rook facing it is an offer under the Asian set,
+    // and under the Chinese set a chase only on b8, where the horse protects the red
+    // rook, 棋例图三); the advisor's attacks on the horse stay chases, and Black's 长捉
+    // loses under both rule sets.
+    Case {
+        name: "a free rook's advisor attacking the horse (against diagrams 39-41)",
+        fen: "5k3/R2r5/3N1ac2/9/9/9/9/9/9/4K4 w - - 0 1",
+        moves: "a8b8 f7e8 b8a8 e8f7",
+        kinds: &[K::Chase, K::Chase, K::Exchange, K::Chase],
+        chinese: (BLACK_LOSES, "black perpetual chase of the red horse on d7 (长捉)"),
+        asian: (BLACK_LOSES, "black perpetual chase of the red horse on d7 (长捉)"),
+    },
+    // Two pieces attacking the held rook in turn (rule 19, diagrams 39–41 with a second
+    // piece; issue 33): the black rook on d8 is held as above; the red rook on i2 goes
+    // up to i8, the one on a8 steps down to a7 (the i8 rook still attacks), comes back
+    // to a8, and the i-rook goes back to i2 (the a8 rook still attacks): after every red
+    // move the held rook stands attacked. Black waits with the pawn (c0, b0). Chinese:
+    // only the steps onto the attack are new (29.2), the steps off are idle: one chase
+    // one idle, a draw. Asian: a piece stepping off while another attacks keeps the
+    // held rook attacked move after move, a chase with every move: Red loses.
+    Case {
+        name: "two rooks attacking a held rook in turn (diagrams 39-41)",
+        fen: "4k4/R2r5/3N5/9/9/9/9/8R/9/2p2K3 w - - 0 1",
+        moves: "i2i8 c0b0 a8a7 b0c0 a7a8 c0b0 i8i2 b0c0",
+        kinds: &[
+            K::Chase,
+            K::Idle,
+            K::Idle,
+            K::Idle,
+            K::Chase,
+            K::Idle,
+            K::Idle,
+            K::Idle,
+        ],
+        chinese: (DRAW, BOTH_IDLE),
+        asian: (RED_LOSES, "red perpetual chase of the black rook on d8 (长捉)"),
+    },
+    // The other side of it: the red rook on a8 attacks the held rook all along while the
+    // red king steps f0/f1. No red move attacks it anew (the appendix's piece attacked
+    // all along): both sides idle, a draw under both rule sets.
+    Case {
+        name: "a held rook attacked all along by a rook that stays (against diagrams 39-41)",
+        fen: "4k4/R2r5/3N5/9/9/9/9/9/9/2p2K3 w - - 0 1",
+        moves: "f0f1 c0b0 f1f0 b0c0",
+        kinds: &[K::Idle, K::Idle, K::Idle, K::Idle],
+        chinese: (DRAW, BOTH_IDLE),
+        asian: (DRAW, BOTH_IDLE),
+    },
+    // One check one chase by the chased horse (the book's rule 23, diagram 50; issue
+    // 33): the red rook steps d1/d3 after the black horse; from c1 the horse checks the
+    // red king on e0 and the rook blocks on d1, attacking it; from b3 the horse attacks
+    // the unprotected crossed red pawn on a5. Chinese: 一将一捉 is forbidden (25.2) as
+    // is Red's 长捉: both forbidden, a draw (26.3). Asian: one check one chase is allowed
+    // (rule 12), the rook chasing the horse loses.
+    Case {
+        name: "a horse's one check one chase against a rook chasing it (diagram 50)",
+        fen: "4k4/4a4/9/9/P8/9/1n7/9/3R5/4K4 w - - 0 1",
+        moves: "d1d3 b3c1 d3d1 c1b3",
+        kinds: &[K::Chase, K::Check, K::Chase, K::Chase],
+        chinese: (
+            DRAW,
+            "draw: both sides attack perpetually: red perpetual chase of the black horse on b3 (长捉), black perpetual check and chase of the red pawn on a5 (一将一捉)",
+        ),
+        asian: (RED_LOSES, "red perpetual chase of the black horse on b3 (长捉)"),
+    },
+    // The other side of diagram 50: the same with a black pawn on a3 protecting the horse
+    // on b3, so the rook's attack there is no chase (Chinese: 跟, a rook for a horse;
+    // Asian: rule 35, a protected horse). Red is allowed. Chinese: Black's 一将一捉
+    // loses. Asian: one check one chase is allowed too, a draw.
+    Case {
+        name: "a horse's one check one chase against a rook following it (against diagram 50)",
+        fen: "4k4/4a4/9/9/P8/9/pn7/9/3R5/4K4 w - - 0 1",
+        moves: "d1d3 b3c1 d3d1 c1b3",
+        kinds: &[K::Follow, K::Check, K::Chase, K::Chase],
+        chinese: (
+            BLACK_LOSES,
+            "black perpetual check and chase of the red pawn on a5 (一将一捉)",
+        ),
+        asian: (DRAW, BOTH_IDLE),
+    },
+    // A cannon keeping a screen in front of a rook (the book's rules 15 and 26, diagram
+    // 61; issue 33): the red cannon on i4 faces the black rook on a4 along rank 4, the
+    // red elephant stepping e2/g4 on and off the line; the black horse answers, stepping
+    // onto h4 (two screens: the attack is shut; from there it attacks the crossed red
+    // pawn on g6) and back to i6 (the screen gone, the black rook attacks the cannon).
+    // Red's every move makes the cannon's attack on the rook anew, the screen changing
+    // from the elephant to the horse. Chinese: both sides chase on every move, Black
+    // two pieces in turn (still 长捉 by 28.12): both forbidden, a draw. Asian: the horse's
+    // answers chase two pieces in turn (rule 32), the cannon one rook: Red loses.
+    Case {
+        name: "a cannon keeping a changing screen before a rook (diagram 61)",
+        fen: "5k3/9/9/6P1n/9/r7C/9/4B4/9/3K5 w - - 0 1",
+        moves: "e2g4 i6h4 g4e2 h4i6",
+        kinds: &[K::Chase, K::Chase, K::Chase, K::Chase],
+        chinese: (
+            DRAW,
+            "draw: both sides attack perpetually: red perpetual chase of the black rook on a4 (长捉), black perpetual chase of several pieces (长捉)",
+        ),
+        asian: (RED_LOSES, "red perpetual chase of the black rook on a4 (长捉)"),
+    },
+    // The same without the red pawn: the horse's step onto h4 only blocks, and Black is
+    // one chase one idle. Red's 长捉 of the rook loses under both rule sets.
+    Case {
+        name: "a cannon keeping a changing screen before a rook, the horse blocking (diagram 61)",
+        fen: "5k3/9/9/8n/9/r7C/9/4B4/9/3K5 w - - 0 1",
+        moves: "e2g4 i6h4 g4e2 h4i6",
+        kinds: &[K::Chase, K::Block, K::Chase, K::Chase],
+        chinese: (RED_LOSES, "red perpetual chase of the black rook on a4 (长捉)"),
+        asian: (RED_LOSES, "red perpetual chase of the black rook on a4 (长捉)"),
+    },
+    // The other side of diagram 61: a black cannon on a4 in the rook's place can take
+    // the red cannon back over the same screen: cannon facing cannon is an offer (28.5;
+    // the book's rule 24), no chase, a draw under both rule sets.
+    Case {
+        name: "a cannon keeping a changing screen before a cannon (against diagram 61)",
+        fen: "5k3/9/9/8n/9/c7C/9/4B4/9/3K5 w - - 0 1",
+        moves: "e2g4 i6h4 g4e2 h4i6",
+        kinds: &[K::Block, K::Block, K::Idle, K::Block],
+        chinese: (DRAW, BOTH_IDLE),
+        asian: (DRAW, BOTH_IDLE),
+    },
     // The appendix's "example of non-perpetual chase": the red rook attacks the
     // unprotected black cannon on the b-file all along, stepping b2/b3; the cannon
     // steps b7/b8 without leaving the file. An attack that stood before each move is no

@@ -12,8 +12,10 @@
 //! a rook), like pieces that can take each other offer an exchange even when one is
 //! unprotected, a rook stepping out of a horse's or cannon's attack makes no chase of
 //! any piece but that horse or cannon, a
-//! piece stepping from one attack to another on a rook held by a horse chases it anew,
-//! and threats to mate or to check and capture are not looked for (they are idle).
+//! piece stepping from one attack to another on a rook held by a horse chases it anew
+//! (and so does one stepping off it while another goes on attacking it), the held side's
+//! advisor and elephant moves make no chase of the holding horse, and threats to mate or
+//! to check and capture are not looked for (they are idle).
 
 use std::fmt;
 use std::str::FromStr;
@@ -51,8 +53,10 @@ pub enum RuleSet {
     /// attack on a piece that has no legal recapture (假根 counts as none), or a horse's
     /// or cannon's attack on a rook whatever protects it; a rook held to its point by a
     /// horse may not be attacked move after move (the book's rule 19: such an attack
-    /// is a chase with every move, even from chase to chase); threats to mate are idle
-    /// (a perpetual mate threat is a draw).
+    /// is a chase with every move, even from chase to chase or by pieces taking turns,
+    /// and the held side's advisor and elephant moves opening or closing lines onto the
+    /// holding horse are no chases); threats to mate are idle (a perpetual mate threat is
+    /// a draw).
     Asian,
 }
 
@@ -400,6 +404,22 @@ fn quiet_kind(
     let mut king = Vec::new();
     let mut through_before = None;
     let found = chases(passed, rules, fine);
+    // The AXF book's rule 19 (diagrams 39–41): while a rook of the mover is held to its
+    // point by enemy horses, the mover's advisor and elephant moves that open or close a
+    // line onto a holding horse (or attack it themselves) are no chases of it: the held
+    // side only waits.
+    let holders = if rules == RuleSet::Asian
+        && after
+            .piece_at(mv.to())
+            .is_some_and(|p| matches!(p.kind(), PieceKind::Advisor | PieceKind::Elephant))
+    {
+        after
+            .pieces(passed.side, PieceKind::Rook)
+            .into_iter()
+            .fold(Bitboard::EMPTY, |b, rook| b | holding_horses(after, rook))
+    } else {
+        Bitboard::EMPTY
+    };
     let through = found
         .iter()
         .filter(|c| c.through_checks)
@@ -428,8 +448,20 @@ fn quiet_kind(
                     && chase.attacker == mv.to()
                     && held_by_horse(passed, chase.victim))
         };
-        let reaction = fled.any() && chase.attacker == mv.to() && !fled.contains(chase.victim);
-        if old || reaction {
+        let reaction = (fled.any() && chase.attacker == mv.to() && !fled.contains(chase.victim))
+            || holders.contains(chase.victim);
+        // Rule 19 with pieces taking turns (diagrams 39–41): a piece that attacked a held
+        // rook and steps off while another goes on attacking it keeps it attacked move
+        // after move, which is a chase too.
+        let in_turn = rules == RuleSet::Asian
+            && old
+            && !chase.through_checks
+            && chase.attacker != mv.to()
+            && chases_before
+                .iter()
+                .any(|c| c.attacker == mv.from() && c.victim == chase.victim)
+            && held_by_horse(passed, chase.victim);
+        if (old && !in_turn) || reaction {
             continue;
         }
         let list = match chase.attacker_kind {
@@ -606,16 +638,25 @@ fn idle_kind(after: &mut Position, passed: &mut Position, mv: Move) -> MoveClass
 /// horse: with the rook lifted off, a horse of the side to move would check the rook's
 /// king (the rook shuts the horse's leg).
 fn held_by_horse(pos: &Position, sq: Square) -> bool {
+    holding_horses(pos, sq).any()
+}
+
+/// The horses of the side to move that hold the piece on `sq` to its point, when it is
+/// a rook of the other side: with the rook lifted off they would check its king, which
+/// none of them does now.
+fn holding_horses(pos: &Position, sq: Square) -> Bitboard {
     let Some(piece) = pos.piece_at(sq) else {
-        return false;
+        return Bitboard::EMPTY;
     };
     if piece.kind() != PieceKind::Rook || piece.color() == pos.side {
-        return false;
+        return Bitboard::EMPTY;
     }
     let king = pos.king_square(piece.color());
     let horses = pos.pieces(pos.side, PieceKind::Horse);
-    (lifted(pos, sq).attackers_to(king, pos.side) & horses).any()
-        && !(pos.attackers_to(king, pos.side) & horses).any()
+    if (pos.attackers_to(king, pos.side) & horses).any() {
+        return Bitboard::EMPTY;
+    }
+    lifted(pos, sq).attackers_to(king, pos.side) & horses
 }
 
 /// The same board with the piece on `sq` taken off, without history.
