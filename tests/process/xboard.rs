@@ -721,8 +721,10 @@ fn result_claims_for_mate_kunbi_and_perpetual_check() {
 fn a_draw_offer_is_accepted_when_the_engine_stands_worse() {
     let _serial = serial();
     let mut e = Engine::cecp();
-    // A bare black king against rook and king: lost, but not yet by a mate in sight.
-    let pos = set_up(&mut e, "3k5/9/9/9/9/9/9/9/9/R3K4 b - - 0 1", "");
+    // A bare black king against rook and king: lost, but not yet by a mate in sight
+    // at depth 3. (With the king on d9 and the red king on the e-file, the quiescence's
+    // quiet checks now see the mate, and the engine resigns instead.)
+    let pos = set_up(&mut e, "4k4/9/9/9/9/9/9/9/R8/3K5 b - - 0 1", "");
     e.send("sd 3");
     e.send("draw");
     e.send("go");
@@ -734,7 +736,7 @@ fn a_draw_offer_is_accepted_when_the_engine_stands_worse() {
     let text = lines.last().unwrap();
     pos.parse_move(&text["move ".len()..]).expect("legal");
     // Without an offer, no draw is offered.
-    let pos = set_up(&mut e, "3k5/9/9/9/9/9/9/9/9/R3K4 b - - 0 1", "");
+    let pos = set_up(&mut e, "4k4/9/9/9/9/9/9/9/R8/3K5 b - - 0 1", "");
     e.send("sd 3");
     e.send("go");
     let lines = e.lines_until(|l| l.starts_with("move "), SECOND * 5);
