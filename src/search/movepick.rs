@@ -157,12 +157,18 @@ impl MovePicker {
     pub fn captures(pos: &Position, tt_move: Option<Move>, history: &CaptureTable) -> MovePicker {
         let mut moves = MoveList::new();
         pos.generate_captures(&mut moves);
+        MovePicker::scored(moves, tt_move, |mv| capture_score(pos, mv, history))
+    }
+
+    /// A picker handing out the generated `moves`, the hash move first and the others
+    /// by `score`.
+    fn scored(moves: MoveList, tt_move: Option<Move>, score: impl Fn(Move) -> i32) -> MovePicker {
         let mut scores = [0; MAX_MOVES];
-        for (i, &mv) in moves.iter().enumerate() {
-            scores[i] = if Some(mv) == tt_move {
+        for (s, &mv) in scores.iter_mut().zip(moves.iter()) {
+            *s = if Some(mv) == tt_move {
                 TT_MOVE
             } else {
-                capture_score(pos, mv, history)
+                score(mv)
             };
         }
         MovePicker {
@@ -184,23 +190,13 @@ impl MovePicker {
         let mut moves = MoveList::new();
         pos.generate_legal(&mut moves);
         moves.retain(|m| pos.piece_at(m.to()).is_some() || pos.gives_check(*m));
-        let mut scores = [0; MAX_MOVES];
-        for (i, &mv) in moves.iter().enumerate() {
-            scores[i] = if Some(mv) == tt_move {
-                TT_MOVE
-            } else if pos.piece_at(mv.to()).is_some() {
+        MovePicker::scored(moves, tt_move, |mv| {
+            if pos.piece_at(mv.to()).is_some() {
                 capture_score(pos, mv, history)
             } else {
                 QUIET_CHECK
-            };
-        }
-        MovePicker {
-            moves,
-            scores,
-            next: 0,
-            tt_move: None,
-            stage: Stage::Moves,
-        }
+            }
+        })
     }
 
     /// All legal replies to a check: captures first (most valuable victim first), then
@@ -208,23 +204,13 @@ impl MovePicker {
     pub fn evasions(pos: &Position, tt_move: Option<Move>, hints: &Hints<'_>) -> MovePicker {
         let mut moves = MoveList::new();
         pos.generate_evasions(&mut moves);
-        let mut scores = [0; MAX_MOVES];
-        for (i, &mv) in moves.iter().enumerate() {
-            scores[i] = if Some(mv) == tt_move {
-                TT_MOVE
-            } else if pos.piece_at(mv.to()).is_some() {
+        MovePicker::scored(moves, tt_move, |mv| {
+            if pos.piece_at(mv.to()).is_some() {
                 GOOD_CAPTURE + mvv_lva(pos, mv)
             } else {
                 quiet_score(pos, mv, hints)
-            };
-        }
-        MovePicker {
-            moves,
-            scores,
-            next: 0,
-            tt_move: None,
-            stage: Stage::Moves,
-        }
+            }
+        })
     }
 
     /// Whether there are no legal moves (for generated lists).
