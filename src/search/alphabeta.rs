@@ -205,7 +205,7 @@ impl<'a> Worker<'a> {
     pub(super) fn static_eval(&self) -> i32 {
         match &self.nnue {
             Some(nnue) => {
-                let score = nnue.evaluate(self.pos.side_to_move());
+                let score = nnue.evaluate(&self.pos);
                 debug_assert_eq!(score, nnue.net().evaluate(&self.pos), "accumulators");
                 // Whatever the net says stays a plain score, below the rulings and mates
                 // (and within the table's 16-bit field).

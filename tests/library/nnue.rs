@@ -19,11 +19,17 @@ const HIDDEN: usize = 256;
 
 /// The float-free content of a network file.
 struct Weights {
-    features: Vec<i16>, // INPUTS × HIDDEN, feature-major
-    bias: Vec<i16>,     // HIDDEN
-    output: Vec<i16>,   // 2 × HIDDEN: side to move, then the other side
-    output_bias: i32,
+    features: Vec<i16>,    // INPUTS × HIDDEN, feature-major
+    bias: Vec<i16>,        // HIDDEN
+    output: Vec<i16>,      // per bucket 2 × HIDDEN: side to move, then the other side
+    output_bias: Vec<i32>, // per bucket
     scale: u32,
+}
+
+impl Weights {
+    fn buckets(&self) -> usize {
+        self.output_bias.len()
+    }
 }
 
 fn fnv1a(bytes: &[u8]) -> u64 {
@@ -35,20 +41,25 @@ fn fnv1a(bytes: &[u8]) -> u64 {
     h
 }
 
-/// Writes the file format of `nets/README.md` (version 1, architecture 1).
+/// Writes the file format of `nets/README.md` (version 1; architecture 1 with one
+/// output bucket, architecture 2 with eight).
 fn write_net(w: &Weights) -> Vec<u8> {
     let mut payload = Vec::new();
     for v in w.features.iter().chain(&w.bias).chain(&w.output) {
         payload.extend_from_slice(&v.to_le_bytes());
     }
-    payload.extend_from_slice(&w.output_bias.to_le_bytes());
+    for b in &w.output_bias {
+        payload.extend_from_slice(&b.to_le_bytes());
+    }
+    let arch = if w.buckets() == 1 { 1 } else { 2 };
     let mut out = b"CHNN".to_vec();
-    for v in [1u32, 1, 1260, 256, 255, 64, w.scale] {
+    for v in [1u32, arch, 1260, 256, 255, 64, w.scale] {
         out.extend_from_slice(&v.to_le_bytes());
     }
     out.extend_from_slice(&fnv1a(&payload).to_le_bytes());
     out.extend_from_slice(&payload);
-    assert_eq!(out.len(), 646_700);
+    let expected = if w.buckets() == 1 { 646_700 } else { 653_896 };
+    assert_eq!(out.len(), expected);
     out
 }
 
@@ -125,7 +136,7 @@ fn placeholder_weights(seed: u64) -> Weights {
         features,
         bias,
         output,
-        output_bias: 0,
+        output_bias: vec![0],
         scale: 400,
     }
 }
@@ -143,9 +154,23 @@ fn random_weights(seed: u64) -> Weights {
         output: (0..2 * HIDDEN)
             .map(|_| in_range(&mut rng, -60, 60))
             .collect(),
-        output_bias: i32::from(in_range(&mut rng, -20_000, 20_000)),
+        output_bias: vec![i32::from(in_range(&mut rng, -20_000, 20_000))],
         scale: 400,
     }
+}
+
+/// Random weights with eight output buckets (architecture 2), each bucket's output
+/// weights and bias drawn apart.
+fn random_bucketed_weights(seed: u64) -> Weights {
+    let mut w = random_weights(seed);
+    let mut rng = Rng(seed ^ 0x5555);
+    w.output = (0..8 * 2 * HIDDEN)
+        .map(|_| in_range(&mut rng, -60, 60))
+        .collect();
+    w.output_bias = (0..8)
+        .map(|_| i32::from(in_range(&mut rng, -20_000, 20_000)))
+        .collect();
+    w
 }
 
 /// The formula of `nets/README.md` read plainly, in `i64`.
@@ -173,12 +198,22 @@ fn reference_eval(w: &Weights, pos: &Position) -> i64 {
         }
     }
     let us = pos.side_to_move().index();
+    // Architecture 2: bucket (pieces − 1) / 4 of 8.
+    let pieces = Square::all()
+        .filter(|&sq| pos.piece_at(sq).is_some())
+        .count();
+    let bucket = if w.buckets() == 1 {
+        0
+    } else {
+        (pieces - 1) / 4
+    };
+    let output = &w.output[bucket * 2 * HIDDEN..][..2 * HIDDEN];
     let mut sum = 0i64;
     for (n, (&x, &y)) in acc[us].iter().zip(&acc[1 - us]).enumerate() {
         let (c, d) = (x.clamp(0, 255), y.clamp(0, 255));
-        sum += c * c * i64::from(w.output[n]) + d * d * i64::from(w.output[HIDDEN + n]);
+        sum += c * c * i64::from(output[n]) + d * d * i64::from(output[HIDDEN + n]);
     }
-    let out = sum / 255 + i64::from(w.output_bias);
+    let out = sum / 255 + i64::from(w.output_bias[bucket]);
     out * i64::from(w.scale) / (255 * 64)
 }
 
@@ -204,6 +239,11 @@ fn written_files_read_back_and_round_trip() {
     let bytes = write_net(&random_weights(1));
     let net = Network::from_bytes(&bytes).expect("a valid file");
     assert_eq!(net.to_bytes(), bytes);
+    assert_eq!(net.buckets(), 1);
+    let bucketed = write_net(&random_bucketed_weights(1));
+    let net2 = Network::from_bytes(&bucketed).expect("a valid architecture-2 file");
+    assert_eq!(net2.to_bytes(), bucketed);
+    assert_eq!(net2.buckets(), 8);
     assert_eq!(net.hash(), fnv1a(&bytes[40..]));
     assert_eq!(net.scale(), 400);
     assert_eq!(nnue::fnv1a64(b""), 0xcbf2_9ce4_8422_2325);
@@ -250,6 +290,15 @@ fn bad_files_are_refused_with_the_reason() {
         "hash mismatch",
     );
     with("hash byte", &|b| b[33] ^= 0xff, "hash mismatch");
+    // Architecture 2 is longer: a one-bucket file that claims it is truncated, an
+    // eight-bucket file that claims architecture 1 has trailing bytes.
+    let mut claims_two = good.clone();
+    claims_two[8] = 2;
+    cases.push(("architecture 2, short", claims_two, "truncated"));
+    let mut claims_one = write_net(&random_bucketed_weights(2));
+    assert!(Network::from_bytes(&claims_one).is_ok());
+    claims_one[8] = 1;
+    cases.push(("architecture 1, long", claims_one, "wrong size"));
     for (name, bytes, says) in cases {
         match Network::from_bytes(&bytes) {
             Ok(_) => panic!("{name}: accepted"),
@@ -267,7 +316,18 @@ fn bad_files_are_refused_with_the_reason() {
 fn output_is_the_formula_of_the_readme() {
     let mut rng = Rng(3);
     let positions = sample_positions(&mut rng, 40);
-    for (seed, w) in [(4, random_weights(4)), (5, placeholder_weights(5))] {
+    // The positions reach most of architecture 2's buckets.
+    let buckets: std::collections::HashSet<usize> = positions
+        .iter()
+        .map(|p| (p.occupied().count() as usize - 1) / 4)
+        .collect();
+    assert!(buckets.len() >= 4, "{buckets:?}");
+    let nets = [
+        (4, random_weights(4)),
+        (5, placeholder_weights(5)),
+        (9, random_bucketed_weights(9)),
+    ];
+    for (seed, w) in nets {
         let net = Network::from_bytes(&write_net(&w)).unwrap();
         for pos in &positions {
             assert_eq!(
@@ -287,6 +347,7 @@ fn colour_flipped_positions_evaluate_alike() {
     assert!(positions.len() > 1_000);
     let nets = [
         Arc::new(Network::from_bytes(&write_net(&random_weights(7))).unwrap()),
+        Arc::new(Network::from_bytes(&write_net(&random_bucketed_weights(7))).unwrap()),
         nnue::embedded().expect("the embedded net is valid"),
     ];
     for net in &nets {
@@ -302,7 +363,7 @@ fn colour_flipped_positions_evaluate_alike() {
 
 #[test]
 fn incremental_accumulators_equal_a_full_refresh_over_random_games() {
-    let net = Arc::new(Network::from_bytes(&write_net(&random_weights(8))).unwrap());
+    let net = Arc::new(Network::from_bytes(&write_net(&random_bucketed_weights(8))).unwrap());
     let mut rng = Rng(9);
     let mut moved = [false; 7];
     let mut captured = [false; 7];
@@ -340,7 +401,7 @@ fn incremental_accumulators_equal_a_full_refresh_over_random_games() {
                 "game {game}: {}",
                 pos.to_fen()
             );
-            assert_eq!(stack.evaluate(pos.side_to_move()), net.evaluate(&pos));
+            assert_eq!(stack.evaluate(&pos), net.evaluate(&pos));
             // Now and then take a few moves back and check again.
             if rng.chance(10) {
                 let back = 1 + rng.below(stack.depth().min(4));

@@ -167,11 +167,15 @@ impl AccumulatorStack {
         self.top -= 1;
     }
 
-    /// The evaluation of the current position with `stm` to move (the net's output, in
-    /// engine units, from the side to move's view).
+    /// The evaluation of the current position `pos` (the net's output, in engine units,
+    /// from the side to move's view).
     #[inline]
-    pub fn evaluate(&self, stm: Color) -> i32 {
-        self.net.output(self.current(), stm)
+    pub fn evaluate(&self, pos: &Position) -> i32 {
+        self.net.output(
+            self.current(),
+            pos.side_to_move(),
+            pos.occupied().count() as usize,
+        )
     }
 }
 
@@ -197,7 +201,7 @@ mod tests {
             stack.push_move(&pos, mv);
             pos.make_move(mv);
             assert_eq!(stack.current(), &Accumulators::refreshed(&net, &pos));
-            assert_eq!(stack.evaluate(pos.side_to_move()), net.evaluate(&pos));
+            assert_eq!(stack.evaluate(&pos), net.evaluate(&pos));
         }
         while stack.depth() > 0 {
             stack.pop();

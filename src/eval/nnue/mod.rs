@@ -1,5 +1,5 @@
-//! The NNUE evaluation (architecture 1 of `nets/README.md`): `(1260 → 256)×2 → 1` with
-//! SCReLU.
+//! The NNUE evaluation (architectures 1 and 2 of `nets/README.md`): `(1260 → 256)×2 → 1`
+//! with SCReLU, and the same with 8 output buckets chosen by the number of pieces.
 //!
 //! - [`net`]: the network file (header checks, FNV-1a hash, weights) and a full-refresh
 //!   [`Network::evaluate`].

@@ -1,4 +1,5 @@
-//! The network file (format version 1 of `nets/README.md`) and the weights it holds.
+//! The network file (format version 1 of `nets/README.md`, architectures 1 and 2) and the
+//! weights it holds.
 
 use std::fmt;
 use std::io::Read;
@@ -10,22 +11,44 @@ use crate::board::Position;
 
 const MAGIC: &[u8; 4] = b"CHNN";
 const VERSION: u32 = 1;
-const ARCHITECTURE: u32 = 1;
+/// One output (`(1260 → 256)×2 → 1`).
+const ARCH_SINGLE: u32 = 1;
+/// [`BUCKETS`] outputs, one chosen by the number of pieces (`(1260 → 256)×2 → 8`).
+const ARCH_BUCKETS: u32 = 2;
+/// The output buckets of architecture 2.
+pub const BUCKETS: usize = 8;
 const HEADER_LEN: usize = 40;
-/// Feature weights, accumulator bias, output weights (i16), output bias (i32).
-const PAYLOAD_LEN: usize = (INPUTS * HIDDEN + HIDDEN + 2 * HIDDEN) * 2 + 4;
+
+/// The length of a version-1 file with `buckets` output buckets: the header, then feature
+/// weights, accumulator bias and output weights (`i16`), then the output biases (`i32`).
+pub const fn file_len(buckets: usize) -> usize {
+    HEADER_LEN + (INPUTS * HIDDEN + HIDDEN + buckets * 2 * HIDDEN) * 2 + buckets * 4
+}
+
 /// The length of a version-1, architecture-1 file: 646,700 bytes.
-pub const FILE_LEN: usize = HEADER_LEN + PAYLOAD_LEN;
+pub const FILE_LEN: usize = file_len(1);
+/// The longest net file this engine reads (architecture 2: 653,896 bytes).
+pub const MAX_FILE_LEN: usize = file_len(BUCKETS);
+
+const _: () = assert!(FILE_LEN == 646_700 && MAX_FILE_LEN == 653_896);
+
+/// The output bucket of a position with `pieces` pieces on the board (kings included):
+/// `(pieces − 1) / 4`, so 2–4 pieces → 0, 5–8 → 1, …, 29–32 → 7.
+#[inline]
+pub fn output_bucket(pieces: usize) -> usize {
+    (pieces.saturating_sub(1) / 4).min(BUCKETS - 1)
+}
 
 /// Why a network file was refused.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum NetError {
     /// The file could not be read.
     Io { path: String, message: String },
-    /// Shorter than its header says it must be.
-    Truncated { len: usize },
-    /// Longer than a version-1 net.
-    TrailingBytes { len: usize },
+    /// Shorter than its header says it must be (`expected`: the length of a net of the
+    /// header's architecture, or of the header itself).
+    Truncated { len: usize, expected: usize },
+    /// Longer than a net of its architecture.
+    TrailingBytes { len: usize, expected: usize },
     /// Not a Chariot network.
     Magic([u8; 4]),
     /// A format version this engine does not read.
@@ -48,13 +71,12 @@ impl fmt::Display for NetError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             NetError::Io { message, .. } => write!(f, "cannot read the file ({message})"),
-            NetError::Truncated { len } => write!(
+            NetError::Truncated { len, expected } => {
+                write!(f, "truncated: {len} bytes, such a net has {expected} bytes")
+            }
+            NetError::TrailingBytes { len, expected } => write!(
                 f,
-                "truncated: {len} bytes, a version-1 net has {FILE_LEN} bytes"
-            ),
-            NetError::TrailingBytes { len } => write!(
-                f,
-                "wrong size: {len} bytes, a version-1 net has {FILE_LEN} bytes"
+                "wrong size: {len} bytes, such a net has {expected} bytes"
             ),
             NetError::Magic(m) => write!(
                 f,
@@ -66,13 +88,14 @@ impl fmt::Display for NetError {
             }
             NetError::Architecture(a) => write!(
                 f,
-                "architecture {a}: this engine has architecture {ARCHITECTURE} ((1260 → 256)×2 → 1)"
+                "architecture {a}: this engine reads architectures {ARCH_SINGLE} ((1260 → 256)×2 → 1) \
+                 and {ARCH_BUCKETS} ((1260 → 256)×2 → {BUCKETS} output buckets)"
             ),
             NetError::Header {
                 field,
                 got,
                 expected,
-            } => write!(f, "wrong {field} {got}: architecture 1 has {expected}"),
+            } => write!(f, "wrong {field} {got}: the architecture has {expected}"),
             NetError::Scale(s) => write!(f, "bad SCALE {s}: must be 1..2^31"),
             NetError::Hash { stored, computed } => write!(
                 f,
@@ -96,9 +119,10 @@ pub struct Network {
     /// One column per input feature (feature `f`'s 256 weights).
     pub(super) feature_weights: Box<[Column]>,
     pub(super) bias: Column,
-    pub(super) output: OutputWeights,
-    /// The output bias, in units of `QA · QB`.
-    pub(super) output_bias: i32,
+    /// One set of output weights per output bucket (one for architecture 1).
+    pub(super) output: Box<[OutputWeights]>,
+    /// The output biases, one per bucket, in units of `QA · QB`.
+    pub(super) output_bias: Box<[i32]>,
     /// Engine units per unit of the net's output.
     scale: i32,
     /// The payload's hash (identifies the net).
@@ -109,8 +133,10 @@ impl fmt::Debug for Network {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "Network(arch {ARCHITECTURE}, scale {}, hash {:016x})",
-            self.scale, self.hash
+            "Network({} output bucket(s), scale {}, hash {:016x})",
+            self.output.len(),
+            self.scale,
+            self.hash
         )
     }
 }
@@ -151,7 +177,10 @@ impl Network {
     /// payload hash, each with its own [`NetError`].
     pub fn from_bytes(bytes: &[u8]) -> Result<Network, NetError> {
         if bytes.len() < HEADER_LEN {
-            return Err(NetError::Truncated { len: bytes.len() });
+            return Err(NetError::Truncated {
+                len: bytes.len(),
+                expected: HEADER_LEN,
+            });
         }
         let magic = [bytes[0], bytes[1], bytes[2], bytes[3]];
         if &magic != MAGIC {
@@ -161,10 +190,12 @@ impl Network {
         if version != VERSION {
             return Err(NetError::Version(version));
         }
-        let arch = header_u32(bytes, 8);
-        if arch != ARCHITECTURE {
-            return Err(NetError::Architecture(arch));
-        }
+        let buckets = match header_u32(bytes, 8) {
+            ARCH_SINGLE => 1,
+            ARCH_BUCKETS => BUCKETS,
+            arch => return Err(NetError::Architecture(arch)),
+        };
+        let expected = file_len(buckets);
         let fields: [(&'static str, usize, u32); 4] = [
             ("input count", 12, INPUTS as u32),
             ("hidden size", 16, HIDDEN as u32),
@@ -186,11 +217,17 @@ impl Network {
             Ok(s) if s > 0 => s,
             _ => return Err(NetError::Scale(scale)),
         };
-        if bytes.len() < FILE_LEN {
-            return Err(NetError::Truncated { len: bytes.len() });
+        if bytes.len() < expected {
+            return Err(NetError::Truncated {
+                len: bytes.len(),
+                expected,
+            });
         }
-        if bytes.len() > FILE_LEN {
-            return Err(NetError::TrailingBytes { len: bytes.len() });
+        if bytes.len() > expected {
+            return Err(NetError::TrailingBytes {
+                len: bytes.len(),
+                expected,
+            });
         }
         let stored = u64::from_le_bytes(bytes[32..40].try_into().expect("8 header bytes"));
         let payload = &bytes[HEADER_LEN..];
@@ -206,13 +243,23 @@ impl Network {
         }
         let mut bias = Aligned([0; HIDDEN]);
         reader.column(&mut bias);
-        let mut output = OutputWeights {
-            us: Aligned([0; HIDDEN]),
-            them: Aligned([0; HIDDEN]),
-        };
-        reader.column(&mut output.us);
-        reader.column(&mut output.them);
-        let output_bias = i32::from_le_bytes(reader.bytes.try_into().expect("4 bytes left"));
+        let mut output = vec![
+            OutputWeights {
+                us: Aligned([0; HIDDEN]),
+                them: Aligned([0; HIDDEN]),
+            };
+            buckets
+        ]
+        .into_boxed_slice();
+        for weights in output.iter_mut() {
+            reader.column(&mut weights.us);
+            reader.column(&mut weights.them);
+        }
+        let output_bias = reader
+            .bytes
+            .chunks_exact(4)
+            .map(|b| i32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+            .collect();
         Ok(Network {
             feature_weights,
             bias,
@@ -235,8 +282,8 @@ impl Network {
             message: e.to_string(),
         };
         let file = std::fs::File::open(path).map_err(io_error)?;
-        let mut bytes = Vec::with_capacity(FILE_LEN + 1);
-        file.take(FILE_LEN as u64 + 1)
+        let mut bytes = Vec::with_capacity(MAX_FILE_LEN + 1);
+        file.take(MAX_FILE_LEN as u64 + 1)
             .read_to_end(&mut bytes)
             .map_err(io_error)?;
         Network::from_bytes(&bytes)
@@ -244,22 +291,31 @@ impl Network {
 
     /// The file's bytes (header, hash and payload), as [`Network::from_bytes`] reads them.
     pub fn to_bytes(&self) -> Vec<u8> {
-        let mut payload = Vec::with_capacity(PAYLOAD_LEN);
-        let columns =
-            self.feature_weights
-                .iter()
-                .chain([&self.bias, &self.output.us, &self.output.them]);
+        let buckets = self.output.len();
+        let mut payload = Vec::with_capacity(file_len(buckets) - HEADER_LEN);
+        let columns = self
+            .feature_weights
+            .iter()
+            .chain([&self.bias])
+            .chain(self.output.iter().flat_map(|w| [&w.us, &w.them]));
         for column in columns {
             for v in column.0 {
                 payload.extend_from_slice(&v.to_le_bytes());
             }
         }
-        payload.extend_from_slice(&self.output_bias.to_le_bytes());
-        let mut out = Vec::with_capacity(FILE_LEN);
+        for bias in self.output_bias.iter() {
+            payload.extend_from_slice(&bias.to_le_bytes());
+        }
+        let mut out = Vec::with_capacity(file_len(buckets));
         out.extend_from_slice(MAGIC);
+        let arch = if buckets == 1 {
+            ARCH_SINGLE
+        } else {
+            ARCH_BUCKETS
+        };
         for v in [
             VERSION,
-            ARCHITECTURE,
+            arch,
             INPUTS as u32,
             HIDDEN as u32,
             QA as u32,
@@ -289,28 +345,39 @@ impl Network {
         &self.feature_weights[feature]
     }
 
+    /// The number of output buckets: 1 (architecture 1) or [`BUCKETS`].
+    pub fn buckets(&self) -> usize {
+        self.output.len()
+    }
+
     /// The static evaluation of `pos` from the side to move's view, in engine units,
     /// by a full refresh of both accumulators.
     pub fn evaluate(&self, pos: &Position) -> i32 {
         let acc = Accumulators::refreshed(self, pos);
-        self.output(&acc, pos.side_to_move())
+        self.output(&acc, pos.side_to_move(), pos.occupied().count() as usize)
     }
 
-    /// The output for the side to move `stm` from a pair of accumulators:
+    /// The output for the side to move `stm` from a pair of accumulators of a position
+    /// with `pieces` pieces (which choose the output bucket):
     /// `((Σ screlu·w) / QA + b) · SCALE / (QA · QB)`. The weighted sum wraps in `i32`
     /// exactly as in the format's definition; the last two steps are done in `i64`
     /// (they cannot overflow there), and both divisions round toward zero.
     #[inline]
-    pub fn output(&self, acc: &Accumulators, stm: crate::board::Color) -> i32 {
+    pub fn output(&self, acc: &Accumulators, stm: crate::board::Color, pieces: usize) -> i32 {
+        let bucket = if self.output.len() == 1 {
+            0
+        } else {
+            output_bucket(pieces)
+        };
         let (us, them) = acc.perspectives(stm);
-        let sum = output::weighted_sum(us, them, &self.output);
-        self.finish(sum)
+        let sum = output::weighted_sum(us, them, &self.output[bucket]);
+        self.finish(sum, bucket)
     }
 
     /// The last steps of the output from the weighted sum.
     #[inline]
-    pub(super) fn finish(&self, sum: i32) -> i32 {
-        let out = i64::from(sum / QA) + i64::from(self.output_bias);
+    pub(super) fn finish(&self, sum: i32, bucket: usize) -> i32 {
+        let out = i64::from(sum / QA) + i64::from(self.output_bias[bucket]);
         (out * i64::from(self.scale) / i64::from(QA * QB)) as i32
     }
 }

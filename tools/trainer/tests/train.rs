@@ -9,7 +9,8 @@ use tourney::rng::Rng;
 use trainer::heldout::Games;
 use trainer::nnue::data::{load_dataset, BadInput, Entry, Filters, Record};
 use trainer::nnue::net::{
-    quantised_eval, Network, QuantisedNet, FILE_SIZE, FT_BIAS, HIDDEN, INPUTS, OUT_B, OUT_W,
+    file_size, params_len, quantised_eval, Network, QuantisedNet, BUCKETS, FILE_SIZE, FT_BIAS,
+    HIDDEN, INPUTS, OUT_W,
 };
 use trainer::nnue::train::{fit_scale, split_by_game, train, Event, TrainOptions};
 
@@ -80,6 +81,7 @@ fn options() -> TrainOptions {
         threads: 2,
         val_share: 0.1,
         seed: 9,
+        buckets: 1,
         ..TrainOptions::default()
     }
 }
@@ -274,7 +276,8 @@ fn fnv(bytes: &[u8]) -> u64 {
     })
 }
 
-fn trained_net() -> (Network, Vec<Position>) {
+/// A net trained a little, with `buckets` output buckets.
+fn trained_net(buckets: usize) -> (Network, Vec<Position>) {
     let (records, games, positions) = material_data(4, 30);
     // Nothing held out: the last epoch's net (30 games are too few for a held-out
     // loss to choose by).
@@ -283,6 +286,7 @@ fn trained_net() -> (Network, Vec<Position>) {
         scale: 350.0,
         val_share: 0.0,
         test_share: 0.0,
+        buckets,
         ..options()
     };
     (train(&records, &games, &o, |_| {}).unwrap().best, positions)
@@ -290,14 +294,20 @@ fn trained_net() -> (Network, Vec<Position>) {
 
 #[test]
 fn the_net_file_has_the_documented_header_size_and_hash() {
-    let (net, _) = trained_net();
+    let (net, _) = trained_net(BUCKETS);
+    assert_eq!(
+        TrainOptions::default().buckets,
+        8,
+        "the default is architecture 2"
+    );
     let bytes = net.to_bytes();
-    assert_eq!(bytes.len(), 646_700);
+    assert_eq!(bytes.len(), 653_896);
+    assert_eq!(file_size(BUCKETS), 653_896);
     assert_eq!(FILE_SIZE, 646_700);
     assert_eq!(&bytes[0..4], b"CHNN");
     let u32_at = |at: usize| u32::from_le_bytes(bytes[at..at + 4].try_into().unwrap());
     assert_eq!(
-        [1, 1, 1260, 256, 255, 64, 350],
+        [1, 2, 1260, 256, 255, 64, 350],
         [
             u32_at(4),
             u32_at(8),
@@ -321,13 +331,20 @@ fn the_net_file_has_the_documented_header_size_and_hash() {
     }
     let bias_at = 40 + 2 * INPUTS * HIDDEN;
     assert_eq!(i16_at(bias_at + 2 * 5), q(net.params[FT_BIAS + 5], 255.0));
+    // Then each bucket's 512 output weights ×64, then the eight biases ×255·64.
     let out_at = bias_at + 2 * HIDDEN;
     assert_eq!(i16_at(out_at + 2 * 300), q(net.params[OUT_W + 300], 64.0));
-    let last = i32::from_le_bytes(bytes[FILE_SIZE - 4..].try_into().unwrap());
+    let bucket5 = out_at + 2 * 5 * 2 * HIDDEN;
     assert_eq!(
-        last,
-        (f64::from(net.params[OUT_B]) * 255.0 * 64.0).round() as i32
+        i16_at(bucket5 + 2 * 7),
+        q(net.params[net.out_weights_at(5) + 7], 64.0)
     );
+    for b in 0..BUCKETS {
+        let at = bytes.len() - 4 * (BUCKETS - b);
+        let stored = i32::from_le_bytes(bytes[at..at + 4].try_into().unwrap());
+        let bias = f64::from(net.params[net.out_bias_at(b)]);
+        assert_eq!(stored, (bias * 255.0 * 64.0).round() as i32, "bucket {b}");
+    }
 
     // Written to disk byte for byte; damaged files are refused, saying why.
     let path = temp_path("net.nnue");
@@ -344,7 +361,8 @@ fn the_net_file_has_the_documented_header_size_and_hash() {
     };
     refused(&|b| b[0] = b'X', "magic");
     refused(&|b| b[4] = 2, "version");
-    refused(&|b| b[8] = 2, "architecture");
+    refused(&|b| b[8] = 3, "architecture");
+    refused(&|b| b[8] = 1, "bytes");
     refused(&|b| b[17] = 2, "hidden");
     refused(&|b| b[1000] ^= 1, "hash");
     refused(&|b| b.truncate(600_000), "bytes");
@@ -354,16 +372,19 @@ fn the_net_file_has_the_documented_header_size_and_hash() {
 fn the_integer_formula_is_the_documented_one() {
     // No feature weights: both accumulators are the bias, whatever the position.
     let mut net = Network {
-        params: vec![0.0; OUT_B + 1],
+        params: vec![0.0; params_len(1)],
         scale: 400.0,
+        buckets: 1,
     };
     for i in 0..HIDDEN {
         net.params[FT_BIAS + i] = if i % 2 == 0 { 0.4 } else { 1.5 };
         net.params[OUT_W + i] = 0.25;
         net.params[OUT_W + HIDDEN + i] = -0.125;
     }
-    net.params[OUT_B] = 0.1;
+    let bias_at = net.out_bias_at(0);
+    net.params[bias_at] = 0.1;
     let bytes = net.to_bytes();
+    assert_eq!(bytes.len(), FILE_SIZE);
     // acc = 102 (0.4·255) or 383 (clamped to 255); w = 16 and -8: all exact.
     let (even, odd) = (102i32, 255i32);
     let us = 128 * (even * 16 * even + odd * 16 * odd);
@@ -376,11 +397,44 @@ fn the_integer_formula_is_the_documented_one() {
     let float = net.evaluate(&Position::startpos());
     // The integer eval truncates: at most one unit below.
     assert!((float - want as f32).abs() < 1.5, "{float} vs {want}");
+
+    // With eight buckets, the same weights in every bucket and bias 0.1·(b + 1) in
+    // bucket b: the piece count picks the bias, (pieces − 1) / 4.
+    let mut bucketed = Network {
+        params: vec![0.0; params_len(BUCKETS)],
+        scale: 400.0,
+        buckets: BUCKETS,
+    };
+    bucketed.params[..OUT_W].copy_from_slice(&net.params[..OUT_W]);
+    for b in 0..BUCKETS {
+        let at = bucketed.out_weights_at(b);
+        bucketed.params[at..at + 2 * HIDDEN].copy_from_slice(&net.params[OUT_W..bias_at]);
+        let bias_at = bucketed.out_bias_at(b);
+        bucketed.params[bias_at] = 0.1 * (b + 1) as f32;
+    }
+    let bytes = bucketed.to_bytes();
+    for (fen, pieces) in [
+        (
+            "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w",
+            32,
+        ),
+        ("4k4/9/9/9/9/9/9/9/4A4/4K4 w", 3),
+        ("3k5/4a4/4b4/9/9/9/2p6/4B4/4A4/3AK4 w", 8),
+        ("rnbak4/9/9/9/9/9/9/9/9/RNBA1K3 w", 10),
+    ] {
+        let pos = Position::from_fen(fen).unwrap();
+        let bucket = (pieces - 1) / 4;
+        let bias = ((0.1 * (bucket + 1) as f64) * 255.0 * 64.0).round() as i32;
+        let want = ((us + them) / 255 + bias) * 400 / (255 * 64);
+        assert_eq!(quantised_eval(&bytes, &pos).unwrap(), want, "{fen}");
+        let engine = chariot::eval::nnue::Network::from_bytes(&bytes).unwrap();
+        assert_eq!(engine.evaluate(&pos), want, "{fen}");
+    }
 }
 
 #[test]
 fn the_quantised_eval_agrees_with_the_float_net() {
-    let (net, positions) = trained_net();
+    let (net, positions) = trained_net(1);
     let q = QuantisedNet::from_bytes(&net.to_bytes()).unwrap();
     let (mut worst, mut total, mut spread) = (0.0f32, 0.0f32, 0.0f32);
     for pos in &positions {
@@ -409,27 +463,30 @@ fn the_engine_loads_the_written_net_and_evaluates_as_the_trainer_does() {
     // The trainer's file, read by the engine's own loader: the engine's integer
     // evaluation is exactly the trainer's reference, and so within rounding of the
     // float net.
-    let (net, positions) = trained_net();
-    let bytes = net.to_bytes();
-    let engine = chariot::eval::nnue::Network::from_bytes(&bytes).expect("the engine loads it");
-    let reference = QuantisedNet::from_bytes(&bytes).unwrap();
-    for pos in &positions {
-        let by_engine = engine.evaluate(pos);
-        assert_eq!(by_engine, reference.evaluate(pos), "{pos}");
-        assert!(
-            (net.evaluate(pos) - by_engine as f32).abs() <= 0.1 * net.scale,
-            "{pos}"
-        );
+    for buckets in [1, BUCKETS] {
+        let (net, positions) = trained_net(buckets);
+        let bytes = net.to_bytes();
+        let engine = chariot::eval::nnue::Network::from_bytes(&bytes).expect("the engine loads it");
+        assert_eq!(engine.buckets(), buckets);
+        let reference = QuantisedNet::from_bytes(&bytes).unwrap();
+        for pos in &positions {
+            let by_engine = engine.evaluate(pos);
+            assert_eq!(by_engine, reference.evaluate(pos), "{pos}");
+            assert!(
+                (net.evaluate(pos) - by_engine as f32).abs() <= 0.1 * net.scale,
+                "{pos}"
+            );
+        }
+        // A damaged copy is refused by the engine too.
+        let mut damaged = bytes.clone();
+        damaged[1000] ^= 1;
+        assert!(chariot::eval::nnue::Network::from_bytes(&damaged).is_err());
     }
-    // A damaged copy is refused by the engine too.
-    let mut damaged = bytes.clone();
-    damaged[1000] ^= 1;
-    assert!(chariot::eval::nnue::Network::from_bytes(&damaged).is_err());
 }
 
 #[test]
 fn colour_flipped_positions_evaluate_exactly_alike() {
-    let (net, positions) = trained_net();
+    let (net, positions) = trained_net(BUCKETS);
     let bytes = net.to_bytes();
     let mut differs = 0;
     for pos in &positions {

@@ -4,7 +4,8 @@
 //! Loads the positions through the filters (each an option), fits SCALE to the data
 //! unless `--scale` gives it, holds out whole games (`--val-share` of them for validation,
 //! `--test-share` for test; games found as `trainer::heldout` describes), then
-//! runs AdamW with cosine decay for `--epochs` epochs. After every epoch the quantised
+//! runs AdamW with cosine decay for `--epochs` epochs (or over `--positions` positions
+//! seen). `--buckets` chooses architecture 2 (8 output buckets, the default) or 1. After every epoch the quantised
 //! net goes to `<out>.epochN.nnue` (`<out>` without its `.nnue`); at the end the net
 //! with the best validation loss goes to `--out`, and its loss on the test games is
 //! measured once and printed in the summary. Progress (a bar on a terminal, a log line every 20 s and one per epoch
@@ -31,13 +32,22 @@ pub struct Args {
     /// Epochs (1-100000).
     #[arg(long, value_name = "N", default_value_t = TrainOptions::default().epochs as u64)]
     pub epochs: u64,
+    /// The run's budget in training positions seen (e.g. 150000000): the learning rate
+    /// falls to --lr-end over exactly this many, whatever the size of the data, and
+    /// the number of epochs follows (the last may be partial); replaces --epochs.
+    #[arg(long, value_name = "N")]
+    pub positions: Option<u64>,
+    /// Output buckets: 8 (architecture 2, chosen by the number of pieces) or 1
+    /// (architecture 1).
+    #[arg(long, value_name = "1|8", default_value_t = TrainOptions::default().buckets as u64)]
+    pub buckets: u64,
     /// Positions per batch (1-2^24).
     #[arg(long, value_name = "N", default_value_t = TrainOptions::default().batch as u64)]
     pub batch: u64,
     /// The learning rate at the start (cosine decay to --lr-end).
     #[arg(long, value_name = "X", default_value_t = TrainOptions::default().lr, value_parser = non_negative_f32)]
     pub lr: f32,
-    /// The learning rate at the end (default: --lr / 20).
+    /// The learning rate at the end (default: --lr / 30).
     #[arg(long, value_name = "X", value_parser = non_negative_f32)]
     pub lr_end: Option<f32>,
     /// AdamW's weight decay.
@@ -116,9 +126,11 @@ fn train_options(a: &Args) -> TrainOptions {
     let lr = a.lr;
     TrainOptions {
         epochs: a.epochs.clamp(1, 100_000) as usize,
+        positions: a.positions.map(|n| n.clamp(1, 1 << 40) as usize),
+        buckets: a.buckets.min(64) as usize,
         batch: a.batch.clamp(1, 1 << 24) as usize,
         lr,
-        lr_end: a.lr_end.unwrap_or(lr / 20.0),
+        lr_end: a.lr_end.unwrap_or(lr / 30.0),
         weight_decay: a.wd,
         lambda: a.lambda.min(1.0),
         mirror: a.mirror,
@@ -175,15 +187,19 @@ fn settle_scale(a: &Args, t: &mut TrainOptions, data: &Dataset) {
         }
     };
     eprintln!(
-        "train: SCALE {} ({scale_note}), lambda {}, {} epochs, batch {}, lr {} → {}, {} threads, mirror {}",
+        "train: SCALE {} ({scale_note}), lambda {}, {}, batch {}, lr {} → {}, {} threads, mirror {}, {} output bucket(s)",
         t.scale,
         t.lambda,
-        t.epochs,
+        match t.positions {
+            Some(n) => format!("{n} positions seen"),
+            None => format!("{} epochs", t.epochs),
+        },
         t.batch,
         t.lr,
         t.lr_end,
         t.threads,
-        if t.mirror { "on" } else { "off" }
+        if t.mirror { "on" } else { "off" },
+        t.buckets
     );
 }
 
@@ -216,12 +232,13 @@ impl Reporter<'_> {
             )),
             Event::Batch {
                 epoch,
+                epochs,
                 done,
                 total,
                 loss,
-            } => self.batch(epoch, done, total, loss),
+            } => self.batch(epoch, epochs, done, total, loss),
             Event::Epoch { report, net } => {
-                let epochs = self.options.epochs;
+                let epochs = report.epochs;
                 let elapsed = self.training.elapsed().as_secs_f64();
                 let eta = elapsed / report.epoch as f64 * (epochs - report.epoch) as f64;
                 let val = report
@@ -246,7 +263,7 @@ impl Reporter<'_> {
         }
     }
 
-    fn batch(&mut self, epoch: usize, done: usize, total: usize, loss: f64) {
+    fn batch(&mut self, epoch: usize, epochs: usize, done: usize, total: usize, loss: f64) {
         if self.progress.is_quiet() {
             if self.last_progress.elapsed().as_secs() >= 20 && done < total {
                 self.last_progress = Instant::now();
@@ -256,7 +273,6 @@ impl Reporter<'_> {
             }
             return;
         }
-        let epochs = self.options.epochs;
         let position = ((epoch - 1) * total + done) as u64;
         let rate = position as f64 / self.training.elapsed().as_secs_f64().max(1e-9);
         self.progress.set_length((epochs * total) as u64);

@@ -1,7 +1,8 @@
-//! The network of `nets/README.md` (architecture 1, `(1260 → 256)×2 → 1`, SCReLU): its
-//! input features, the float network the trainer fits, quantisation into the net file
-//! (format version 1) and the integer evaluation of such a file, which is the reference
-//! the engine's inference must match.
+//! The networks of `nets/README.md` (architecture 1, `(1260 → 256)×2 → 1`, and
+//! architecture 2, the same with 8 output buckets chosen by the number of pieces; SCReLU):
+//! their input features, the float network the trainer fits, quantisation into the net
+//! file (format version 1) and the integer evaluation of such a file, which is the
+//! reference the engine's inference must match.
 
 use chariot::board::{Color, Position, Square};
 
@@ -27,27 +28,63 @@ pub const QB: i32 = 64;
 pub const WEIGHT_CLIP: f32 = 1.98;
 
 /// Offsets into the flat parameter vector: feature weights (feature-major, 256 per
-/// feature), accumulator bias, output weights (side to move first), output bias.
+/// feature), accumulator bias, then per output bucket its output weights (side to move
+/// first, 512 values), then the output biases (one per bucket): see
+/// [`Network::out_bias_at`].
 pub const FT_BIAS: usize = INPUTS * HIDDEN;
 /// See [`FT_BIAS`].
 pub const OUT_W: usize = FT_BIAS + HIDDEN;
-/// See [`FT_BIAS`].
-pub const OUT_B: usize = OUT_W + 2 * HIDDEN;
-/// Number of float parameters.
-pub const PARAMS: usize = OUT_B + 1;
+
+/// Output buckets of architecture 2.
+pub const BUCKETS: usize = 8;
 
 /// Net file: magic.
 pub const MAGIC: &[u8; 4] = b"CHNN";
 /// Net file: format version.
 pub const VERSION: u32 = 1;
-/// Net file: architecture id.
+/// Net file: architecture id of a net with one output (architecture 1).
 pub const ARCH: u32 = 1;
+/// Net file: architecture id of a net with [`BUCKETS`] output buckets.
+pub const ARCH_BUCKETS: u32 = 2;
 /// Net file: header size (the payload starts here).
 pub const HEADER_SIZE: usize = 40;
-/// Net file: total size.
-pub const FILE_SIZE: usize = HEADER_SIZE + (INPUTS * HIDDEN + HIDDEN + 2 * HIDDEN) * 2 + 4;
+/// Net file: total size of an architecture-1 net.
+pub const FILE_SIZE: usize = file_size(1);
 
 const _: () = assert!(FILE_SIZE == 646_700);
+const _: () = assert!(file_size(BUCKETS) == 653_896);
+
+/// The number of float parameters of a net with `buckets` output buckets.
+pub const fn params_len(buckets: usize) -> usize {
+    OUT_W + buckets * (2 * HIDDEN + 1)
+}
+
+/// The size of the net file of a net with `buckets` output buckets: the header, the
+/// feature weights, bias and output weights as `i16`, the output biases as `i32`.
+pub const fn file_size(buckets: usize) -> usize {
+    HEADER_SIZE + (INPUTS * HIDDEN + HIDDEN + buckets * 2 * HIDDEN) * 2 + buckets * 4
+}
+
+/// The output bucket of a position with `pieces` pieces on the board (kings included)
+/// in a net with `buckets` output buckets: 0 with one bucket; with [`BUCKETS`],
+/// `(pieces − 1) / 4`, i.e. 2–4 pieces → 0, 5–8 → 1, …, 29–32 → 7.
+#[inline]
+pub fn output_bucket(pieces: usize, buckets: usize) -> usize {
+    if buckets == 1 {
+        0
+    } else {
+        (pieces.saturating_sub(1) / 4).min(buckets - 1)
+    }
+}
+
+/// The architecture id of a net with `buckets` output buckets, if there is one.
+pub fn architecture(buckets: usize) -> Option<u32> {
+    match buckets {
+        1 => Some(ARCH),
+        BUCKETS => Some(ARCH_BUCKETS),
+        _ => None,
+    }
+}
 
 /// Most pieces on a board.
 pub const MAX_PIECES: usize = 32;
@@ -135,34 +172,62 @@ pub fn screlu(x: f32) -> f32 {
 }
 
 /// The float network: all parameters in one vector (layout: [`FT_BIAS`] and
-/// neighbours) and the output scale.
+/// neighbours), the output scale and the number of output buckets (1 or [`BUCKETS`]).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Network {
-    /// The parameters.
+    /// The parameters ([`params_len`]`(buckets)` of them).
     pub params: Vec<f32>,
     /// Engine units per unit of raw output: `eval = output · scale`.
     pub scale: f32,
+    /// Output buckets: 1 (architecture 1) or [`BUCKETS`] (architecture 2).
+    pub buckets: usize,
 }
 
 impl Network {
     /// A network with small random weights (uniform, ±1/√INPUTS for the feature layer,
-    /// ±1/√(2·HIDDEN) for the output) and zero biases.
-    pub fn random(seed: u64, scale: f32) -> Network {
+    /// ±1/√(2·HIDDEN) for the output) and zero biases, with `buckets` output buckets
+    /// (every bucket starts from the same output weights).
+    pub fn random(seed: u64, scale: f32, buckets: usize) -> Network {
         let mut rng = tourney::rng::Rng::new(seed);
         let mut uniform = |bound: f32| {
             let unit = (rng.next_u64() >> 40) as f32 / (1u64 << 24) as f32;
             (unit * 2.0 - 1.0) * bound
         };
-        let mut params = vec![0.0f32; PARAMS];
+        let mut params = vec![0.0f32; params_len(buckets)];
         let ft = 1.0 / (INPUTS as f32).sqrt();
         for p in &mut params[..FT_BIAS] {
             *p = uniform(ft);
         }
         let out = 1.0 / ((2 * HIDDEN) as f32).sqrt();
-        for p in &mut params[OUT_W..OUT_B] {
-            *p = uniform(out);
+        let first: Vec<f32> = (0..2 * HIDDEN).map(|_| uniform(out)).collect();
+        for b in 0..buckets {
+            let at = OUT_W + b * 2 * HIDDEN;
+            params[at..at + 2 * HIDDEN].copy_from_slice(&first);
         }
-        Network { params, scale }
+        Network {
+            params,
+            scale,
+            buckets,
+        }
+    }
+
+    /// Where bucket `bucket`'s output weights start (512 values: the side to move's,
+    /// then the other side's).
+    #[inline]
+    pub fn out_weights_at(&self, bucket: usize) -> usize {
+        OUT_W + bucket * 2 * HIDDEN
+    }
+
+    /// Where bucket `bucket`'s output bias is.
+    #[inline]
+    pub fn out_bias_at(&self, bucket: usize) -> usize {
+        OUT_W + self.buckets * 2 * HIDDEN + bucket
+    }
+
+    /// The output bucket of a feature set.
+    #[inline]
+    pub fn bucket(&self, f: &Features) -> usize {
+        output_bucket(f.len, self.buckets)
     }
 
     /// The feature layer's column (256 weights) of feature `f`.
@@ -183,10 +248,11 @@ impl Network {
         }
     }
 
-    /// The raw output `w · [screlu(us), screlu(them)] + b` for the given accumulators.
+    /// The raw output `w · [screlu(us), screlu(them)] + b` of output bucket `bucket` for
+    /// the given accumulators.
     #[inline]
-    pub fn output(&self, us: &[f32; HIDDEN], them: &[f32; HIDDEN]) -> f32 {
-        let w = &self.params[OUT_W..OUT_B];
+    pub fn output(&self, us: &[f32; HIDDEN], them: &[f32; HIDDEN], bucket: usize) -> f32 {
+        let w = &self.params[self.out_weights_at(bucket)..][..2 * HIDDEN];
         let mut sum = 0.0f32;
         for i in 0..HIDDEN {
             sum += screlu(us[i]) * w[i];
@@ -194,7 +260,7 @@ impl Network {
         for i in 0..HIDDEN {
             sum += screlu(them[i]) * w[HIDDEN + i];
         }
-        sum + self.params[OUT_B]
+        sum + self.params[self.out_bias_at(bucket)]
     }
 
     /// The raw output for a feature set.
@@ -203,7 +269,7 @@ impl Network {
         let mut them = [0.0; HIDDEN];
         self.accumulate(f.us(), &mut us);
         self.accumulate(f.them(), &mut them);
-        self.output(&us, &them)
+        self.output(&us, &them, self.bucket(f))
     }
 
     /// The evaluation in engine units from the side to move's point of view.
@@ -211,28 +277,37 @@ impl Network {
         self.raw_output(&position_features(pos)) * self.scale
     }
 
-    /// Quantises the network into the bytes of a net file (format version 1).
+    /// Quantises the network into the bytes of a net file (format version 1,
+    /// architecture 1 or 2 by the number of buckets).
+    ///
+    /// # Panics
+    /// With a bucket count that no architecture has (the trainer makes only 1 and 8).
     pub fn to_bytes(&self) -> Vec<u8> {
+        let arch = architecture(self.buckets).expect("1 or 8 output buckets");
         let q16 = |x: f32, k: i32| {
             (x * k as f32)
                 .round()
                 .clamp(f32::from(i16::MIN), f32::from(i16::MAX)) as i16
         };
-        let mut payload = Vec::with_capacity(FILE_SIZE - HEADER_SIZE);
+        let size = file_size(self.buckets);
+        let mut payload = Vec::with_capacity(size - HEADER_SIZE);
         for &w in &self.params[..OUT_W] {
             payload.extend_from_slice(&q16(w, QA).to_le_bytes());
         }
-        for &w in &self.params[OUT_W..OUT_B] {
+        let biases_at = self.out_bias_at(0);
+        for &w in &self.params[OUT_W..biases_at] {
             payload.extend_from_slice(&q16(w, QB).to_le_bytes());
         }
-        let bias = (f64::from(self.params[OUT_B]) * f64::from(QA * QB)).round() as i32;
-        payload.extend_from_slice(&bias.to_le_bytes());
+        for &b in &self.params[biases_at..] {
+            let bias = (f64::from(b) * f64::from(QA * QB)).round() as i32;
+            payload.extend_from_slice(&bias.to_le_bytes());
+        }
 
-        let mut out = Vec::with_capacity(FILE_SIZE);
+        let mut out = Vec::with_capacity(size);
         out.extend_from_slice(MAGIC);
         for v in [
             VERSION,
-            ARCH,
+            arch,
             INPUTS as u32,
             HIDDEN as u32,
             QA as u32,
@@ -243,7 +318,7 @@ impl Network {
         }
         out.extend_from_slice(&fnv1a64(&payload).to_le_bytes());
         out.extend_from_slice(&payload);
-        debug_assert_eq!(out.len(), FILE_SIZE);
+        debug_assert_eq!(out.len(), size);
         out
     }
 
@@ -284,10 +359,12 @@ pub struct QuantisedNet {
     pub ft_w: Vec<i16>,
     /// Accumulator bias.
     pub ft_b: Vec<i16>,
-    /// Output weights: side to move's 256, then the other side's.
+    /// Output weights per bucket: the side to move's 256, then the other side's.
     pub out_w: Vec<i16>,
-    /// Output bias.
-    pub out_b: i32,
+    /// Output bias per bucket.
+    pub out_b: Vec<i32>,
+    /// Output buckets (1 or [`BUCKETS`]).
+    pub buckets: usize,
     /// SCALE from the header.
     pub scale: i32,
 }
@@ -306,9 +383,23 @@ impl QuantisedNet {
         if &bytes[..4] != MAGIC {
             return Err(net_file!("magic {:?}, expected CHNN", &bytes[..4]));
         }
+        if u32_at(bytes, 4) != VERSION {
+            return Err(net_file!(
+                "format version {}, expected {VERSION}",
+                u32_at(bytes, 4)
+            ));
+        }
+        let buckets = match u32_at(bytes, 8) {
+            ARCH => 1,
+            ARCH_BUCKETS => BUCKETS,
+            other => {
+                return Err(net_file!(
+                    "architecture {other}, expected {ARCH} or {ARCH_BUCKETS}"
+                ))
+            }
+        };
+        let size = file_size(buckets);
         let fields = [
-            ("format version", 4, VERSION),
-            ("architecture", 8, ARCH),
             ("inputs", 12, INPUTS as u32),
             ("hidden size", 16, HIDDEN as u32),
             ("QA", 20, QA as u32),
@@ -320,8 +411,8 @@ impl QuantisedNet {
                 return Err(net_file!("{name} {got}, expected {want}"));
             }
         }
-        if bytes.len() != FILE_SIZE {
-            return Err(net_file!("{} bytes, expected {FILE_SIZE}", bytes.len()));
+        if bytes.len() != size {
+            return Err(net_file!("{} bytes, expected {size}", bytes.len()));
         }
         let scale = u32_at(bytes, 28);
         if scale == 0 || scale > i32::MAX as u32 {
@@ -334,18 +425,22 @@ impl QuantisedNet {
                 "payload hash {actual:#018x} does not match the header's {hash:#018x}"
             ));
         }
-        let mut values = bytes[HEADER_SIZE..FILE_SIZE - 4]
+        let biases_at = size - 4 * buckets;
+        let mut values = bytes[HEADER_SIZE..biases_at]
             .chunks_exact(2)
             .map(|c| i16::from_le_bytes([c[0], c[1]]));
         let ft_w: Vec<i16> = values.by_ref().take(INPUTS * HIDDEN).collect();
         let ft_b: Vec<i16> = values.by_ref().take(HIDDEN).collect();
         let out_w: Vec<i16> = values.collect();
-        let out_b = u32_at(bytes, FILE_SIZE - 4) as i32;
+        let out_b = (0..buckets)
+            .map(|b| u32_at(bytes, biases_at + 4 * b) as i32)
+            .collect();
         Ok(QuantisedNet {
             ft_w,
             ft_b,
             out_w,
             out_b,
+            buckets,
             scale: scale as i32,
         })
     }
@@ -363,7 +458,8 @@ impl QuantisedNet {
     }
 
     /// The integer evaluation of nets/README.md, in engine units from the side to
-    /// move's view: i16 accumulators (wrapping adds), then over the side to move's
+    /// move's view: i16 accumulators (wrapping adds), then, with the output bucket's
+    /// weights and bias, over the side to move's
     /// accumulator and weights and then the other's, `c = clamp(acc, 0, QA)`, the i16
     /// product `c · w`, times `c`, summed in wrapping i32; then `/ QA` (toward zero),
     /// `+ bias`, `· SCALE` (wrapping) and `/ (QA · QB)` (toward zero).
@@ -371,15 +467,17 @@ impl QuantisedNet {
         let f = position_features(pos);
         let us = self.accumulate(f.us());
         let them = self.accumulate(f.them());
+        let bucket = output_bucket(f.len, self.buckets);
+        let w = &self.out_w[bucket * 2 * HIDDEN..][..2 * HIDDEN];
         let mut sum: i32 = 0;
-        for (acc, weights) in [(&us, &self.out_w[..HIDDEN]), (&them, &self.out_w[HIDDEN..])] {
+        for (acc, weights) in [(&us, &w[..HIDDEN]), (&them, &w[HIDDEN..])] {
             for i in 0..HIDDEN {
                 let c = acc[i].clamp(0, QA as i16);
                 let cw = c.wrapping_mul(weights[i]);
                 sum = sum.wrapping_add(i32::from(cw).wrapping_mul(i32::from(c)));
             }
         }
-        let out = (sum / QA).wrapping_add(self.out_b);
+        let out = (sum / QA).wrapping_add(self.out_b[bucket]);
         out.wrapping_mul(self.scale) / (QA * QB)
     }
 }

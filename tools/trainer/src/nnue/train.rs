@@ -21,7 +21,7 @@
 use rayon::prelude::*;
 
 use super::data::Record;
-use super::net::{record_features, Network, FT_BIAS, HIDDEN, OUT_B, OUT_W, PARAMS, WEIGHT_CLIP};
+use super::net::{params_len, record_features, Network, FT_BIAS, HIDDEN, OUT_W, WEIGHT_CLIP};
 use crate::error::{Result, TrainerError};
 use crate::heldout::{Games, Shares, Split};
 use chariot::board::Color;
@@ -30,8 +30,12 @@ use tourney::rng::Rng;
 /// The trainer's settings.
 #[derive(Clone, Debug, PartialEq)]
 pub struct TrainOptions {
-    /// Passes over the training positions.
+    /// Passes over the training positions (ignored when `positions` is set).
     pub epochs: usize,
+    /// The run's budget in positions seen: when set, the learning-rate schedule ends
+    /// after this many training positions (the last epoch may be partial) whatever the
+    /// size of the data, and the number of epochs follows from it.
+    pub positions: Option<usize>,
     /// Positions per optimiser step.
     pub batch: usize,
     /// Learning rate at the start.
@@ -55,15 +59,18 @@ pub struct TrainOptions {
     pub val_share: f64,
     /// Share of games held out for test (evaluated once, on the best epoch's net).
     pub test_share: f64,
+    /// Output buckets: 1 (architecture 1) or 8 (architecture 2, by piece count).
+    pub buckets: usize,
 }
 
 impl Default for TrainOptions {
     fn default() -> TrainOptions {
         TrainOptions {
             epochs: 10,
+            positions: None,
             batch: 16384,
             lr: 1e-3,
-            lr_end: 1e-3 / 20.0,
+            lr_end: 1e-3 / 30.0,
             weight_decay: 0.01,
             lambda: 0.3,
             scale: 400.0,
@@ -72,6 +79,7 @@ impl Default for TrainOptions {
             threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
             val_share: 0.05,
             test_share: 0.05,
+            buckets: super::net::BUCKETS,
         }
     }
 }
@@ -81,6 +89,8 @@ impl Default for TrainOptions {
 pub struct EpochReport {
     /// 1-based.
     pub epoch: usize,
+    /// Epochs in the run.
+    pub epochs: usize,
     /// Mean loss over the epoch's batches (weights as they were at each batch).
     pub train_loss: f64,
     /// Loss on the held-out positions after the epoch (`None` without any).
@@ -101,6 +111,8 @@ pub enum Event<'a> {
     Batch {
         /// 1-based epoch.
         epoch: usize,
+        /// Epochs in the run.
+        epochs: usize,
         /// Positions done in this epoch.
         done: usize,
         /// Positions in an epoch.
@@ -157,7 +169,12 @@ impl TrainingRun {
     /// Training positions per second over the whole run.
     pub fn positions_per_s(&self) -> f64 {
         let seconds: f64 = self.epochs.iter().map(|e| e.seconds).sum();
-        (self.train_positions * self.epochs.len()) as f64 / seconds.max(1e-9)
+        let seen: f64 = self
+            .epochs
+            .iter()
+            .map(|e| e.positions_per_s * e.seconds)
+            .sum();
+        seen / seconds.max(1e-9)
     }
 }
 
@@ -279,16 +296,18 @@ fn sample_gradient(net: &Network, r: &Record, mirror: bool, lambda: f32, grad: &
     let mut them = [0.0f32; HIDDEN];
     net.accumulate(f.us(), &mut us);
     net.accumulate(f.them(), &mut them);
-    let o = net.output(&us, &them);
+    let bucket = net.bucket(&f);
+    let o = net.output(&us, &them, bucket);
     let p = sigmoid(o);
     let e = p - target(r, net.scale, lambda);
     let g = 2.0 * e * p * (1.0 - p);
 
-    let w = &net.params[OUT_W..OUT_B];
+    let w_at = net.out_weights_at(bucket);
+    let w = &net.params[w_at..w_at + 2 * HIDDEN];
     let (g_ft, rest) = grad.split_at_mut(FT_BIAS);
     let (g_bias, rest) = rest.split_at_mut(HIDDEN);
-    let (g_out, g_out_b) = rest.split_at_mut(2 * HIDDEN);
-    g_out_b[0] += g;
+    grad_out_bias(rest, net, bucket, g);
+    let g_out = &mut rest[w_at - OUT_W..][..2 * HIDDEN];
     let mut d_us = [0.0f32; HIDDEN];
     let mut d_them = [0.0f32; HIDDEN];
     for (half, (acc, delta)) in [(&us, &mut d_us), (&them, &mut d_them)]
@@ -317,6 +336,13 @@ fn sample_gradient(net: &Network, r: &Record, mirror: bool, lambda: f32, grad: &
     e * e
 }
 
+/// Adds `g` to the gradient of bucket `bucket`'s output bias; `rest` is the gradient from
+/// the output weights on.
+#[inline]
+fn grad_out_bias(rest: &mut [f32], net: &Network, bucket: usize, g: f32) {
+    rest[net.out_bias_at(bucket) - OUT_W] += g;
+}
+
 /// AdamW's moment estimates.
 struct Adam {
     m: Vec<f32>,
@@ -329,10 +355,10 @@ impl Adam {
     const BETA2: f32 = 0.999;
     const EPSILON: f32 = 1e-8;
 
-    fn new() -> Adam {
+    fn new(params: usize) -> Adam {
         Adam {
-            m: vec![0.0; PARAMS],
-            v: vec![0.0; PARAMS],
+            m: vec![0.0; params],
+            v: vec![0.0; params],
             step: 0,
         }
     }
@@ -373,10 +399,10 @@ struct Gradients {
 }
 
 impl Gradients {
-    fn new(threads: usize) -> Gradients {
+    fn new(threads: usize, params: usize) -> Gradients {
         Gradients {
-            parts: (0..threads).map(|_| vec![0.0; PARAMS]).collect(),
-            total: vec![0.0; PARAMS],
+            parts: (0..threads).map(|_| vec![0.0; params]).collect(),
+            total: vec![0.0; params],
         }
     }
 
@@ -440,6 +466,13 @@ pub fn train(
     o: &TrainOptions,
     mut on_event: impl FnMut(Event<'_>),
 ) -> Result<TrainingRun> {
+    if super::net::architecture(o.buckets).is_none() {
+        return Err(TrainerError::Training(format!(
+            "{} output buckets: the nets have 1 or {}",
+            o.buckets,
+            super::net::BUCKETS
+        )));
+    }
     if o.batch == 0 || o.threads == 0 || o.epochs == 0 {
         return Err(TrainerError::Training(
             "batch, threads and epochs must be positive".to_string(),
@@ -484,21 +517,25 @@ fn train_in_pool(
     }
     on_event(Event::Split(&split));
     let mut rng = Rng::new(o.seed);
-    let mut net = Network::random(rng.next_u64(), o.scale);
+    let mut net = Network::random(rng.next_u64(), o.scale, o.buckets);
     let validate = |net: &Network| {
         (!val_idx.is_empty()).then(|| pool.install(|| loss(net, records, val_idx, o.lambda)))
     };
     let initial_val_loss = validate(&net);
     let mut best = (initial_val_loss.unwrap_or(f64::INFINITY), 0, net.clone());
-    let mut adam = Adam::new();
-    let mut grads = Gradients::new(o.threads);
+    let mut adam = Adam::new(params_len(o.buckets));
+    let mut grads = Gradients::new(o.threads, params_len(o.buckets));
     let steps_per_epoch = train_idx.len().div_ceil(o.batch);
-    let total_steps = steps_per_epoch * o.epochs;
+    let total_steps = match o.positions {
+        Some(n) => n.div_ceil(o.batch).max(1),
+        None => steps_per_epoch * o.epochs,
+    };
+    let planned_epochs = total_steps.div_ceil(steps_per_epoch);
     let mut step = 0;
-    let mut epochs = Vec::with_capacity(o.epochs);
+    let mut epochs = Vec::with_capacity(planned_epochs);
     let mut order = train_idx.clone();
 
-    for epoch in 1..=o.epochs {
+    for epoch in 1..=planned_epochs {
         let started = std::time::Instant::now();
         let mut update_seconds = 0.0;
         order.copy_from_slice(train_idx);
@@ -513,6 +550,9 @@ fn train_in_pool(
         let mut loss_sum = 0.0;
         let mut done = 0;
         for batch in order.chunks(o.batch) {
+            if step == total_steps {
+                break;
+            }
             loss_sum += pool.install(|| grads.compute(&net, records, batch, o.lambda));
             let update = std::time::Instant::now();
             let lr = learning_rate(o, step, total_steps);
@@ -525,6 +565,7 @@ fn train_in_pool(
             done += batch.len();
             on_event(Event::Batch {
                 epoch,
+                epochs: planned_epochs,
                 done,
                 total: order.len(),
                 loss: loss_sum / done as f64,
@@ -534,11 +575,12 @@ fn train_in_pool(
         let val_loss = validate(&net);
         let report = EpochReport {
             epoch,
-            train_loss: loss_sum / order.len() as f64,
+            epochs: planned_epochs,
+            train_loss: loss_sum / done.max(1) as f64,
             val_loss,
             seconds,
             update_seconds,
-            positions_per_s: order.len() as f64 / seconds.max(1e-9),
+            positions_per_s: done as f64 / seconds.max(1e-9),
         };
         let score = val_loss.unwrap_or(f64::NEG_INFINITY);
         if score <= best.0 || val_loss.is_none() {
