@@ -16,11 +16,15 @@
 //! `--draw-plies` plies (the tourney's draw rule), and a draw at 400 plies after the
 //! random ones.
 //!
-//! Output lines: `<fen> | <score> | <result> | <move>`: the score of the search, from
-//! Red's point of view in engine units (rook 1000; mates as `±(30000 - plies)`), the
-//! game's result for Red (`1.0`, `0.5`, `0.0`) and the move played (ICCS). Nothing is
-//! filtered here: the loaders drop positions in check, captures, early plies and mate
-//! or extreme scores, each as an option.
+//! Output: with `--out` ending in `.pack`, a game pack ([`crate::nnue::pack`]): each
+//! game from its opening position, the random plies as unscored plies and every searched
+//! ply with its score (about 4 bytes a position); games are appended to an existing pack
+//! of the same version. Otherwise text lines, `<fen> | <score> | <result> | <move>`: the
+//! score of the search, from Red's point of view in engine units (rook 1000; mates as
+//! `±(30000 - plies)`), the game's result for Red (`1.0`, `0.5`, `0.0`) and the move
+//! played (ICCS), for every searched position (the random plies are not written).
+//! Nothing is filtered here: the loaders drop positions in check, captures, early plies
+//! and mate or extreme scores, each as an option.
 
 use std::io::Write;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -36,6 +40,7 @@ use tourney::rng::Rng;
 use crate::error::{Result, TrainerError};
 use crate::heldout::training_openings;
 use crate::nnue::data::outcome_text;
+use crate::nnue::pack::{open_for_append, Game, PackWriter, Ply};
 use chariot::progress::Progress;
 
 /// `trainer datagen`'s flags.
@@ -54,7 +59,8 @@ pub struct Args {
     /// held-out set is refused.
     #[arg(long, value_name = "FILE")]
     pub openings: Option<String>,
-    /// Output file; the lines are appended.
+    /// Output file, appended to: a game pack when it ends in `.pack`, text lines
+    /// otherwise.
     #[arg(long, value_name = "FILE", default_value = "datagen.txt")]
     pub out: String,
     /// Seed of the openings drawn, the random plies and the node counts (thread t
@@ -152,12 +158,21 @@ struct Record {
 /// The longest game, in plies after the random ones: a draw when it is reached.
 const MAX_PLIES: u32 = 400;
 
-/// Plays one game and returns the recorded positions and its outcome.
-fn play_game(start: &Position, rng: &mut Rng, o: &Options) -> (Vec<Record>, Outcome) {
+/// A game played: the random plies from the opening, the searched positions and the
+/// outcome.
+struct Played {
+    random: Vec<Move>,
+    recorded: Vec<Record>,
+    outcome: Outcome,
+}
+
+/// Plays one game from `start`.
+fn play_game(start: &Position, rng: &mut Rng, o: &Options) -> Played {
     let mut pos = start.clone();
     // A few random moves for variety.
     let (least, most) = o.random;
     let random_plies = least + rng.next_u64() % (most - least + 1);
+    let mut random = Vec::new();
     for _ in 0..random_plies {
         let moves = pos.legal_moves();
         if moves.is_empty() {
@@ -165,7 +180,19 @@ fn play_game(start: &Position, rng: &mut Rng, o: &Options) -> (Vec<Record>, Outc
         }
         let mv = moves[(rng.next_u64() % moves.len() as u64) as usize];
         pos.play(mv);
+        random.push(mv);
     }
+    let (recorded, outcome) = play_out(pos, rng, o);
+    Played {
+        random,
+        recorded,
+        outcome,
+    }
+}
+
+/// Plays the game on from `pos` with the engine on both sides; the recorded positions
+/// and the outcome.
+fn play_out(mut pos: Position, rng: &mut Rng, o: &Options) -> (Vec<Record>, Outcome) {
     let shared = Shared::new(8);
     let config = Config {
         net: o.net.clone(),
@@ -223,11 +250,17 @@ fn starts(openings: Option<&str>) -> Result<Vec<Position>> {
     Ok(starts)
 }
 
+/// Where the games go: text lines or a game pack.
+enum Output {
+    Text(std::io::BufWriter<std::fs::File>),
+    Pack(PackWriter<std::io::BufWriter<std::fs::File>>),
+}
+
 /// What the threads share: the work, the output and the counts.
 struct Run<'a> {
     options: &'a Options,
     starts: &'a [Position],
-    file: Mutex<std::io::BufWriter<std::fs::File>>,
+    file: Mutex<Output>,
     /// The next game to start.
     next: AtomicUsize,
     /// Games finished.
@@ -249,21 +282,38 @@ impl Run<'_> {
                 break;
             }
             let start = &self.starts[(rng.next_u64() % self.starts.len() as u64) as usize];
-            let (records, result) = play_game(start, &mut rng, o);
-            let total = self.positions.fetch_add(records.len(), Ordering::Relaxed) + records.len();
-            self.write(&records, result);
+            let played = play_game(start, &mut rng, o);
+            let n = played.recorded.len();
+            let total = self.positions.fetch_add(n, Ordering::Relaxed) + n;
+            self.write(start, &played);
             let finished = self.finished.fetch_add(1, Ordering::Relaxed) + 1;
             self.report(game, finished, total);
         }
     }
 
-    fn write(&self, records: &[Record], outcome: Outcome) {
-        let result = outcome_text(outcome);
-        if let Ok(mut out) = self.file.lock() {
-            for r in records {
-                let _ = writeln!(out, "{} | {} | {result} | {}", r.fen, r.red_score, r.played);
+    fn write(&self, start: &Position, played: &Played) {
+        let Ok(mut out) = self.file.lock() else {
+            return;
+        };
+        match &mut *out {
+            Output::Text(out) => {
+                let result = outcome_text(played.outcome);
+                for r in &played.recorded {
+                    let _ = writeln!(out, "{} | {} | {result} | {}", r.fen, r.red_score, r.played);
+                }
+                let _ = out.flush();
             }
-            let _ = out.flush();
+            Output::Pack(out) => {
+                let mut game = Game::new(start.clone(), played.outcome);
+                let random = played.random.iter().map(|&mv| Ply { mv, score: None });
+                let searched = played.recorded.iter().map(|r| Ply {
+                    mv: r.played,
+                    score: Some(r.red_score.clamp(-32000, 32000) as i16),
+                });
+                game.plies.extend(random.chain(searched));
+                let _ = out.write_game(&game);
+                let _ = out.flush();
+            }
         }
     }
 
@@ -293,15 +343,21 @@ impl Run<'_> {
 pub fn run(args: &Args) -> Result<()> {
     let options = Options::new(args)?;
     let starts = starts(args.openings.as_deref())?;
-    let file = std::fs::OpenOptions::new()
-        .create(true)
-        .append(true)
-        .open(&args.out)
-        .map_err(|e| TrainerError::io(&args.out, e))?;
+    let output = if args.out.ends_with(".pack") {
+        let file = open_for_append(&args.out)?;
+        Output::Pack(PackWriter::appending(std::io::BufWriter::new(file)))
+    } else {
+        let file = std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(&args.out)
+            .map_err(|e| TrainerError::io(&args.out, e))?;
+        Output::Text(std::io::BufWriter::new(file))
+    };
     let run = Run {
         options: &options,
         starts: &starts,
-        file: Mutex::new(std::io::BufWriter::new(file)),
+        file: Mutex::new(output),
         next: AtomicUsize::new(0),
         finished: AtomicUsize::new(0),
         positions: AtomicUsize::new(0),
