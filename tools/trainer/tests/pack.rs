@@ -545,3 +545,49 @@ fn datagen_writes_packs_that_load() {
         let _ = std::fs::remove_file(p);
     }
 }
+
+#[test]
+fn the_start_check_drops_lopsided_openings() {
+    // Black has only its king, advisors and an elephant: no draw of the random plies
+    // brings a search's score within ±1000, so no game is played.
+    let (epd, pck) = (temp_path("lopsided.epd"), temp_path("lopsided.pack"));
+    std::fs::write(
+        &epd,
+        "3akab2/9/9/9/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1\n",
+    )
+    .unwrap();
+    let run = |check: &str| {
+        let _ = std::fs::remove_file(&pck);
+        let out = trainer(&[
+            "datagen",
+            "--games",
+            "2",
+            "--nodes",
+            "100",
+            "--net",
+            "hce",
+            "--openings",
+            &epd,
+            "--start-check",
+            check,
+            "--out",
+            &pck,
+        ]);
+        assert!(out.status.success(), "{}", stderr(&out));
+        let games = read(&std::fs::read(&pck).unwrap()).len();
+        (games, stderr(&out))
+    };
+    let (games, log) = run("1000");
+    assert_eq!(games, 0, "{log}");
+    assert!(
+        log.contains("0 games played, 2 dropped by the start check"),
+        "{log}"
+    );
+    // Without the check both games are played (and end soon).
+    let (games, log) = run("0");
+    assert_eq!(games, 2, "{log}");
+    assert!(log.contains("2 games played, 0 dropped"), "{log}");
+    for p in [epd, pck] {
+        let _ = std::fs::remove_file(p);
+    }
+}

@@ -7,7 +7,10 @@
 //!
 //! Each game starts from an opening of the file (or the start position), plays a few
 //! random legal moves for variety (`--random MIN-MAX` plies, 2-8 by default), then lets
-//! Chariot play both sides. Games end by the rules (mate, 困毙, repetition rulings, the
+//! Chariot play both sides. The start check (`--start-check CP`, 1000 by default, 0
+//! off) searches the position after the random plies first (`--nodes` nodes): when
+//! |score| is above CP, the random plies are drawn again, up to 16 times; a game whose
+//! draws all fail is not played (counted in the summary). Games end by the rules (mate, 困毙, repetition rulings, the
 //! natural limit) or by adjudication, with the tourney's trackers
 //! ([`tourney::game::adjudication::Adjudicator`]): a win when both sides' searches have
 //! agreed on a decisive score (`--win-score`) for `--win-plies` plies (the loser's moves
@@ -86,6 +89,10 @@ pub struct Args {
     /// ... for this many plies in a row (1-1000).
     #[arg(long, value_name = "N", default_value_t = 20)]
     pub draw_plies: u64,
+    /// Draw the random plies again when a search of the position after them scores
+    /// |score| above CP (engine units; 0: no check).
+    #[arg(long, value_name = "CP", default_value_t = 1000)]
+    pub start_check: u64,
     /// The evaluation the games are played with: the embedded net, the hand-crafted
     /// evaluation (hce) or a net file.
     #[arg(long, value_name = "embedded|hce|FILE", default_value = "embedded")]
@@ -108,6 +115,8 @@ struct Options {
     nodes: u64,
     seed: u64,
     random: (u64, u64),
+    /// The start check's bound; `None`: no check.
+    start_check: Option<i32>,
     /// The win and draw adjudication.
     resign: ResignAdjudication,
     draw: DrawAdjudication,
@@ -133,6 +142,7 @@ impl Options {
             nodes: a.nodes.max(100),
             seed: a.seed,
             random: a.random,
+            start_check: (a.start_check > 0).then(|| a.start_check.min(30000) as i32),
             resign: ResignAdjudication {
                 move_count: (a.win_plies.clamp(1, 1000) as u32).div_ceil(2),
                 score: a.win_score.min(20000) as i32,
@@ -166,28 +176,56 @@ struct Played {
     outcome: Outcome,
 }
 
-/// Plays one game from `start`.
-fn play_game(start: &Position, rng: &mut Rng, o: &Options) -> Played {
-    let mut pos = start.clone();
-    // A few random moves for variety.
-    let (least, most) = o.random;
-    let random_plies = least + rng.next_u64() % (most - least + 1);
-    let mut random = Vec::new();
-    for _ in 0..random_plies {
-        let moves = pos.legal_moves();
-        if moves.is_empty() {
-            break;
+/// How many times the start check draws the random plies before the game is dropped.
+const START_TRIES: usize = 16;
+
+/// Plays one game from `start`; `None` when no draw of the random plies passed the
+/// start check.
+fn play_game(start: &Position, rng: &mut Rng, o: &Options) -> Option<Played> {
+    for _ in 0..START_TRIES {
+        let mut pos = start.clone();
+        // A few random moves for variety.
+        let (least, most) = o.random;
+        let random_plies = least + rng.next_u64() % (most - least + 1);
+        let mut random = Vec::new();
+        for _ in 0..random_plies {
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            let mv = moves[(rng.next_u64() % moves.len() as u64) as usize];
+            pos.play(mv);
+            random.push(mv);
         }
-        let mv = moves[(rng.next_u64() % moves.len() as u64) as usize];
-        pos.play(mv);
-        random.push(mv);
+        if !passes_start_check(&pos, o) {
+            continue;
+        }
+        let (recorded, outcome) = play_out(pos, rng, o);
+        return Some(Played {
+            random,
+            recorded,
+            outcome,
+        });
     }
-    let (recorded, outcome) = play_out(pos, rng, o);
-    Played {
-        random,
-        recorded,
-        outcome,
-    }
+    None
+}
+
+/// Whether a search of `nodes` nodes scores `pos` within the start check's bound (or
+/// there is no check).
+fn passes_start_check(pos: &Position, o: &Options) -> bool {
+    let Some(bound) = o.start_check else {
+        return true;
+    };
+    let config = Config {
+        net: o.net.clone(),
+        ..Config::default()
+    };
+    let limits = Limits {
+        nodes: Some(o.nodes),
+        ..Limits::default()
+    };
+    let outcome = search(pos, &limits, &config, &Shared::new(1), &Silent);
+    outcome.best.is_some() && outcome.score.abs() <= bound
 }
 
 /// Plays the game on from `pos` with the engine on both sides; the recorded positions
@@ -267,6 +305,8 @@ struct Run<'a> {
     finished: AtomicUsize,
     /// Positions written.
     positions: AtomicUsize,
+    /// Games not played: no draw of the random plies passed the start check.
+    dropped: AtomicUsize,
     started: Instant,
     progress: Progress,
 }
@@ -282,10 +322,17 @@ impl Run<'_> {
                 break;
             }
             let start = &self.starts[(rng.next_u64() % self.starts.len() as u64) as usize];
-            let played = play_game(start, &mut rng, o);
-            let n = played.recorded.len();
-            let total = self.positions.fetch_add(n, Ordering::Relaxed) + n;
-            self.write(start, &played);
+            let total = match play_game(start, &mut rng, o) {
+                Some(played) => {
+                    let n = played.recorded.len();
+                    self.write(start, &played);
+                    self.positions.fetch_add(n, Ordering::Relaxed) + n
+                }
+                None => {
+                    self.dropped.fetch_add(1, Ordering::Relaxed);
+                    self.positions.load(Ordering::Relaxed)
+                }
+            };
             let finished = self.finished.fetch_add(1, Ordering::Relaxed) + 1;
             self.report(game, finished, total);
         }
@@ -361,6 +408,7 @@ pub fn run(args: &Args) -> Result<()> {
         next: AtomicUsize::new(0),
         finished: AtomicUsize::new(0),
         positions: AtomicUsize::new(0),
+        dropped: AtomicUsize::new(0),
         started: Instant::now(),
         progress: Progress::new(
             options.games as u64,
@@ -375,5 +423,12 @@ pub fn run(args: &Args) -> Result<()> {
         }
     });
     run.progress.finish();
+    let dropped = run.dropped.load(Ordering::Relaxed);
+    eprintln!(
+        "datagen: {} games played, {dropped} dropped by the start check, {} positions, {:.0} s",
+        options.games - dropped,
+        run.positions.load(Ordering::Relaxed),
+        run.started.elapsed().as_secs_f64()
+    );
     Ok(())
 }
