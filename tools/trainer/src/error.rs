@@ -13,6 +13,14 @@ pub enum Place {
     Line(u64),
     /// A binary record (1-based).
     Record(u64),
+    /// A game of a game pack (1-based; 0 for the file's header) and the byte offset,
+    /// from the start of the file, of the field at fault.
+    Pack {
+        /// The game, from 1; 0: the header.
+        game: u64,
+        /// The byte offset in the file.
+        byte: u64,
+    },
 }
 
 impl fmt::Display for Place {
@@ -24,6 +32,8 @@ impl fmt::Display for Place {
                 "record {n} (byte {})",
                 (n.saturating_sub(1)) * RECORD_SIZE as u64
             ),
+            Place::Pack { game: 0, byte } => write!(f, "header (byte {byte})"),
+            Place::Pack { game, byte } => write!(f, "game {game} (byte {byte})"),
         }
     }
 }

@@ -17,7 +17,8 @@
 //! 2. [`heldout`]: games in a file of positions and their split; [`spsa`]: the SPSA
 //!    tuner of an engine's parameters (the algorithm, without the games).
 //! 3. [`nnue`]: inside it, from the bottom, [`nnue::data`] (formats and loader),
-//!    [`nnue::net`] (the network), [`nnue::train`] (the trainer).
+//!    [`nnue::net`] (the network) and [`nnue::pack`] (game packs, and the loader of
+//!    every format), [`nnue::train`] (the trainer).
 //! 4. [`cli`]: the subcommands; inside it `convert` below `train` (which takes its
 //!    `--bad` parser), the others on the ground floor.
 

@@ -6,6 +6,7 @@ mod common;
 
 mod heldout;
 mod nnue_data;
+mod pack;
 mod spsa;
 mod train;
 mod tuning;

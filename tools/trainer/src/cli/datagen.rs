@@ -7,7 +7,10 @@
 //!
 //! Each game starts from an opening of the file (or the start position), plays a few
 //! random legal moves for variety (`--random MIN-MAX` plies, 2-8 by default), then lets
-//! Chariot play both sides. Games end by the rules (mate, 困毙, repetition rulings, the
+//! Chariot play both sides. The start check (`--start-check CP`, 1000 by default, 0
+//! off) searches the position after the random plies first (`--nodes` nodes): when
+//! |score| is above CP, the random plies are drawn again, up to 16 times; a game whose
+//! draws all fail is not played (counted in the summary). Games end by the rules (mate, 困毙, repetition rulings, the
 //! natural limit) or by adjudication, with the tourney's trackers
 //! ([`tourney::game::adjudication::Adjudicator`]): a win when both sides' searches have
 //! agreed on a decisive score (`--win-score`) for `--win-plies` plies (the loser's moves
@@ -16,11 +19,15 @@
 //! `--draw-plies` plies (the tourney's draw rule), and a draw at 400 plies after the
 //! random ones.
 //!
-//! Output lines: `<fen> | <score> | <result> | <move>`: the score of the search, from
-//! Red's point of view in engine units (rook 1000; mates as `±(30000 - plies)`), the
-//! game's result for Red (`1.0`, `0.5`, `0.0`) and the move played (ICCS). Nothing is
-//! filtered here: the loaders drop positions in check, captures, early plies and mate
-//! or extreme scores, each as an option.
+//! Output: with `--out` ending in `.pack`, a game pack ([`crate::nnue::pack`]): each
+//! game from its opening position, the random plies as unscored plies and every searched
+//! ply with its score (about 4 bytes a position); games are appended to an existing pack
+//! of the same version. Otherwise text lines, `<fen> | <score> | <result> | <move>`: the
+//! score of the search, from Red's point of view in engine units (rook 1000; mates as
+//! `±(30000 - plies)`), the game's result for Red (`1.0`, `0.5`, `0.0`) and the move
+//! played (ICCS), for every searched position (the random plies are not written).
+//! Nothing is filtered here: the loaders drop positions in check, captures, early plies
+//! and mate or extreme scores, each as an option.
 
 use std::io::Write;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -36,6 +43,7 @@ use tourney::rng::Rng;
 use crate::error::{Result, TrainerError};
 use crate::heldout::training_openings;
 use crate::nnue::data::outcome_text;
+use crate::nnue::pack::{open_for_append, Game, PackWriter, Ply};
 use chariot::progress::Progress;
 
 /// `trainer datagen`'s flags.
@@ -54,7 +62,8 @@ pub struct Args {
     /// held-out set is refused.
     #[arg(long, value_name = "FILE")]
     pub openings: Option<String>,
-    /// Output file; the lines are appended.
+    /// Output file, appended to: a game pack when it ends in `.pack`, text lines
+    /// otherwise.
     #[arg(long, value_name = "FILE", default_value = "datagen.txt")]
     pub out: String,
     /// Seed of the openings drawn, the random plies and the node counts (thread t
@@ -80,6 +89,10 @@ pub struct Args {
     /// ... for this many plies in a row (1-1000).
     #[arg(long, value_name = "N", default_value_t = 20)]
     pub draw_plies: u64,
+    /// Draw the random plies again when a search of the position after them scores
+    /// |score| above CP (engine units; 0: no check).
+    #[arg(long, value_name = "CP", default_value_t = 1000)]
+    pub start_check: u64,
     /// The evaluation the games are played with: the embedded net, the hand-crafted
     /// evaluation (hce) or a net file.
     #[arg(long, value_name = "embedded|hce|FILE", default_value = "embedded")]
@@ -102,6 +115,8 @@ struct Options {
     nodes: u64,
     seed: u64,
     random: (u64, u64),
+    /// The start check's bound; `None`: no check.
+    start_check: Option<i32>,
     /// The win and draw adjudication.
     resign: ResignAdjudication,
     draw: DrawAdjudication,
@@ -127,6 +142,7 @@ impl Options {
             nodes: a.nodes.max(100),
             seed: a.seed,
             random: a.random,
+            start_check: (a.start_check > 0).then(|| a.start_check.min(30000) as i32),
             resign: ResignAdjudication {
                 move_count: (a.win_plies.clamp(1, 1000) as u32).div_ceil(2),
                 score: a.win_score.min(20000) as i32,
@@ -152,20 +168,69 @@ struct Record {
 /// The longest game, in plies after the random ones: a draw when it is reached.
 const MAX_PLIES: u32 = 400;
 
-/// Plays one game and returns the recorded positions and its outcome.
-fn play_game(start: &Position, rng: &mut Rng, o: &Options) -> (Vec<Record>, Outcome) {
-    let mut pos = start.clone();
-    // A few random moves for variety.
-    let (least, most) = o.random;
-    let random_plies = least + rng.next_u64() % (most - least + 1);
-    for _ in 0..random_plies {
-        let moves = pos.legal_moves();
-        if moves.is_empty() {
-            break;
+/// A game played: the random plies from the opening, the searched positions and the
+/// outcome.
+struct Played {
+    random: Vec<Move>,
+    recorded: Vec<Record>,
+    outcome: Outcome,
+}
+
+/// How many times the start check draws the random plies before the game is dropped.
+const START_TRIES: usize = 16;
+
+/// Plays one game from `start`; `None` when no draw of the random plies passed the
+/// start check.
+fn play_game(start: &Position, rng: &mut Rng, o: &Options) -> Option<Played> {
+    for _ in 0..START_TRIES {
+        let mut pos = start.clone();
+        // A few random moves for variety.
+        let (least, most) = o.random;
+        let random_plies = least + rng.next_u64() % (most - least + 1);
+        let mut random = Vec::new();
+        for _ in 0..random_plies {
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            let mv = moves[(rng.next_u64() % moves.len() as u64) as usize];
+            pos.play(mv);
+            random.push(mv);
         }
-        let mv = moves[(rng.next_u64() % moves.len() as u64) as usize];
-        pos.play(mv);
+        if !passes_start_check(&pos, o) {
+            continue;
+        }
+        let (recorded, outcome) = play_out(pos, rng, o);
+        return Some(Played {
+            random,
+            recorded,
+            outcome,
+        });
     }
+    None
+}
+
+/// Whether a search of `nodes` nodes scores `pos` within the start check's bound (or
+/// there is no check).
+fn passes_start_check(pos: &Position, o: &Options) -> bool {
+    let Some(bound) = o.start_check else {
+        return true;
+    };
+    let config = Config {
+        net: o.net.clone(),
+        ..Config::default()
+    };
+    let limits = Limits {
+        nodes: Some(o.nodes),
+        ..Limits::default()
+    };
+    let outcome = search(pos, &limits, &config, &Shared::new(1), &Silent);
+    outcome.best.is_some() && outcome.score.abs() <= bound
+}
+
+/// Plays the game on from `pos` with the engine on both sides; the recorded positions
+/// and the outcome.
+fn play_out(mut pos: Position, rng: &mut Rng, o: &Options) -> (Vec<Record>, Outcome) {
     let shared = Shared::new(8);
     let config = Config {
         net: o.net.clone(),
@@ -223,17 +288,25 @@ fn starts(openings: Option<&str>) -> Result<Vec<Position>> {
     Ok(starts)
 }
 
+/// Where the games go: text lines or a game pack.
+enum Output {
+    Text(std::io::BufWriter<std::fs::File>),
+    Pack(PackWriter<std::io::BufWriter<std::fs::File>>),
+}
+
 /// What the threads share: the work, the output and the counts.
 struct Run<'a> {
     options: &'a Options,
     starts: &'a [Position],
-    file: Mutex<std::io::BufWriter<std::fs::File>>,
+    file: Mutex<Output>,
     /// The next game to start.
     next: AtomicUsize,
     /// Games finished.
     finished: AtomicUsize,
     /// Positions written.
     positions: AtomicUsize,
+    /// Games not played: no draw of the random plies passed the start check.
+    dropped: AtomicUsize,
     started: Instant,
     progress: Progress,
 }
@@ -249,21 +322,45 @@ impl Run<'_> {
                 break;
             }
             let start = &self.starts[(rng.next_u64() % self.starts.len() as u64) as usize];
-            let (records, result) = play_game(start, &mut rng, o);
-            let total = self.positions.fetch_add(records.len(), Ordering::Relaxed) + records.len();
-            self.write(&records, result);
+            let total = match play_game(start, &mut rng, o) {
+                Some(played) => {
+                    let n = played.recorded.len();
+                    self.write(start, &played);
+                    self.positions.fetch_add(n, Ordering::Relaxed) + n
+                }
+                None => {
+                    self.dropped.fetch_add(1, Ordering::Relaxed);
+                    self.positions.load(Ordering::Relaxed)
+                }
+            };
             let finished = self.finished.fetch_add(1, Ordering::Relaxed) + 1;
             self.report(game, finished, total);
         }
     }
 
-    fn write(&self, records: &[Record], outcome: Outcome) {
-        let result = outcome_text(outcome);
-        if let Ok(mut out) = self.file.lock() {
-            for r in records {
-                let _ = writeln!(out, "{} | {} | {result} | {}", r.fen, r.red_score, r.played);
+    fn write(&self, start: &Position, played: &Played) {
+        let Ok(mut out) = self.file.lock() else {
+            return;
+        };
+        match &mut *out {
+            Output::Text(out) => {
+                let result = outcome_text(played.outcome);
+                for r in &played.recorded {
+                    let _ = writeln!(out, "{} | {} | {result} | {}", r.fen, r.red_score, r.played);
+                }
+                let _ = out.flush();
             }
-            let _ = out.flush();
+            Output::Pack(out) => {
+                let mut game = Game::new(start.clone(), played.outcome);
+                let random = played.random.iter().map(|&mv| Ply { mv, score: None });
+                let searched = played.recorded.iter().map(|r| Ply {
+                    mv: r.played,
+                    score: Some(r.red_score.clamp(-32000, 32000) as i16),
+                });
+                game.plies.extend(random.chain(searched));
+                let _ = out.write_game(&game);
+                let _ = out.flush();
+            }
         }
     }
 
@@ -293,18 +390,25 @@ impl Run<'_> {
 pub fn run(args: &Args) -> Result<()> {
     let options = Options::new(args)?;
     let starts = starts(args.openings.as_deref())?;
-    let file = std::fs::OpenOptions::new()
-        .create(true)
-        .append(true)
-        .open(&args.out)
-        .map_err(|e| TrainerError::io(&args.out, e))?;
+    let output = if args.out.ends_with(".pack") {
+        let file = open_for_append(&args.out)?;
+        Output::Pack(PackWriter::appending(std::io::BufWriter::new(file)))
+    } else {
+        let file = std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(&args.out)
+            .map_err(|e| TrainerError::io(&args.out, e))?;
+        Output::Text(std::io::BufWriter::new(file))
+    };
     let run = Run {
         options: &options,
         starts: &starts,
-        file: Mutex::new(std::io::BufWriter::new(file)),
+        file: Mutex::new(output),
         next: AtomicUsize::new(0),
         finished: AtomicUsize::new(0),
         positions: AtomicUsize::new(0),
+        dropped: AtomicUsize::new(0),
         started: Instant::now(),
         progress: Progress::new(
             options.games as u64,
@@ -319,5 +423,12 @@ pub fn run(args: &Args) -> Result<()> {
         }
     });
     run.progress.finish();
+    let dropped = run.dropped.load(Ordering::Relaxed);
+    eprintln!(
+        "datagen: {} games played, {dropped} dropped by the start check, {} positions, {:.0} s",
+        options.games - dropped,
+        run.positions.load(Ordering::Relaxed),
+        run.started.elapsed().as_secs_f64()
+    );
     Ok(())
 }

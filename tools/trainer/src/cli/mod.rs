@@ -3,8 +3,8 @@
 //!
 //! | subcommand | what it does |
 //! | --- | --- |
-//! | `datagen` | self-play games, every position with its score and result ([`datagen`]) |
-//! | `convert` | text ⇄ 40-byte binary training positions ([`convert`]) |
+//! | `datagen` | self-play games, every position with its score and result, as text or a game pack ([`datagen`]) |
+//! | `convert` | text ⇄ 40-byte binary training positions ⇄ game packs ([`convert`]) |
 //! | `tune` | fits the hand-crafted evaluation's weights to results ([`tune`]) |
 //! | `train` | trains an NNUE net on labelled positions ([`train`]) |
 //! | `make-openings` | a held-out opening set from real games ([`make_openings`]) |
@@ -45,7 +45,7 @@ pub enum Command {
     /// Self-play games at a fixed node count, writing every searched position with its
     /// score and the game's result.
     Datagen(datagen::Args),
-    /// Converts training positions between text lines and 40-byte binary records.
+    /// Converts training data between text lines, 40-byte binary records and game packs.
     Convert(convert::Args),
     /// Fits the hand-crafted evaluation's weights to game results (Texel's method).
     Tune(tune::Args),

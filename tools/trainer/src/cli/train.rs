@@ -1,5 +1,5 @@
-//! `trainer train`: trains the NNUE net of `nets/README.md` on labelled positions (text or
-//! binary, see `trainer convert`) and writes it in the net file format.
+//! `trainer train`: trains the NNUE net of `nets/README.md` on labelled positions (text,
+//! binary or game packs, see `trainer convert`) and writes it in the net file format.
 //!
 //! Loads the positions through the filters (each an option), fits SCALE to the data
 //! unless `--scale` gives it, holds out whole games (`--val-share` of them for validation,
@@ -16,14 +16,16 @@ use std::time::Instant;
 
 use crate::cli::convert::parse_bad;
 use crate::error::{Result, TrainerError};
-use crate::nnue::data::{load_dataset, BadInput, Dataset, Filters, LoadReport};
+use crate::nnue::data::{BadInput, Dataset, Filters, LoadReport};
+use crate::nnue::pack::load_dataset;
 use crate::nnue::train::{fit_scale, train, Event, TrainOptions, TrainingRun};
 use chariot::progress::Progress;
 
 /// `trainer train`'s flags.
 #[derive(clap::Args)]
 pub struct Args {
-    /// A data file, text or binary (`.bin`); repeat for more; `-` is standard input.
+    /// A data file: a game pack (`.pack`), binary (`.bin`) or text; repeat for more; `-`
+    /// is standard input (text).
     #[arg(long, value_name = "FILE", required = true)]
     pub data: Vec<String>,
     /// The net file written (the best epoch's); checkpoints go to `<out>.epochN.nnue`.
@@ -78,7 +80,7 @@ pub struct Args {
     /// Load at most N positions (after the filters).
     #[arg(long, value_name = "N")]
     pub max_positions: Option<u64>,
-    /// A malformed line or record: stop (abort) or skip it and count it (skip).
+    /// A malformed line, record or game: stop (abort) or skip it and count it (skip).
     #[arg(long, value_name = "abort|skip", default_value = "abort", value_parser = parse_bad)]
     pub bad: BadInput,
     /// Drop positions whose side to move is in check.

@@ -184,33 +184,39 @@ impl fmt::Debug for Record {
 impl Entry {
     /// Packs the entry into a record.
     pub fn to_record(&self) -> Record {
-        let mut b = [0u8; RECORD_SIZE];
-        let mut occupancy: u128 = 0;
-        let mut j = 0;
-        b[12..28].fill(NO_PIECE << 4 | NO_PIECE);
-        for sq in Square::all() {
-            if let Some(piece) = self.pos.piece_at(sq) {
-                occupancy |= 1 << sq.index();
-                let code = piece.index() as u8;
-                let byte = &mut b[12 + j / 2];
-                *byte = if j % 2 == 0 {
-                    (*byte & 0xF0) | code
-                } else {
-                    (*byte & 0x0F) | code << 4
-                };
-                j += 1;
-            }
-        }
-        b[0..12].copy_from_slice(&occupancy.to_le_bytes()[..12]);
-        b[28..30].copy_from_slice(&self.score.to_le_bytes());
-        b[30] = outcome_byte(self.result);
-        b[31] = self.pos.side_to_move().index() as u8;
-        let mv = self.mv.map_or(0, Move::raw);
-        b[32..34].copy_from_slice(&mv.to_le_bytes());
-        b[34..36].copy_from_slice(&self.pos.fullmove_number().to_le_bytes());
-        b[36..38].copy_from_slice(&self.pos.rule60_plies().to_le_bytes());
-        Record(b)
+        record_of(&self.pos, self.score, self.result, self.mv)
     }
+}
+
+/// The record of a position with its score, result and move ([`Entry::to_record`]
+/// without building an entry).
+pub fn record_of(pos: &Position, score: i16, result: Outcome, mv: Option<Move>) -> Record {
+    let mut b = [0u8; RECORD_SIZE];
+    let mut occupancy: u128 = 0;
+    let mut j = 0;
+    b[12..28].fill(NO_PIECE << 4 | NO_PIECE);
+    for sq in Square::all() {
+        if let Some(piece) = pos.piece_at(sq) {
+            occupancy |= 1 << sq.index();
+            let code = piece.index() as u8;
+            let byte = &mut b[12 + j / 2];
+            *byte = if j % 2 == 0 {
+                (*byte & 0xF0) | code
+            } else {
+                (*byte & 0x0F) | code << 4
+            };
+            j += 1;
+        }
+    }
+    b[0..12].copy_from_slice(&occupancy.to_le_bytes()[..12]);
+    b[28..30].copy_from_slice(&score.to_le_bytes());
+    b[30] = outcome_byte(result);
+    b[31] = pos.side_to_move().index() as u8;
+    let mv = mv.map_or(0, Move::raw);
+    b[32..34].copy_from_slice(&mv.to_le_bytes());
+    b[34..36].copy_from_slice(&pos.fullmove_number().to_le_bytes());
+    b[36..38].copy_from_slice(&pos.rule60_plies().to_le_bytes());
+    Record(b)
 }
 
 fn u16_at(b: &[u8; RECORD_SIZE], at: usize) -> u16 {
@@ -379,36 +385,47 @@ impl Record {
 
 // ----- reading ------------------------------------------------------------------------
 
-/// The two forms of a data file.
+/// The forms of a data file.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum DataFormat {
     /// Text lines.
     Text,
     /// 40-byte records.
     Binary,
+    /// Whole games ([`crate::nnue::pack`]): read by its [`PackReader`](crate::nnue::pack::PackReader)
+    /// and loaded by [`pack::load_dataset`](crate::nnue::pack::load_dataset), not by
+    /// this module's [`Reader`] and [`load_dataset`].
+    Pack,
 }
 
 impl DataFormat {
-    /// The form a file name implies: `.bin` binary, `.txt` text, otherwise unknown.
+    /// The form a file name implies: `.bin` binary, `.txt` text, `.pack` game pack,
+    /// otherwise unknown.
     pub fn from_path(path: &str) -> Option<DataFormat> {
         if path.ends_with(".bin") {
             Some(DataFormat::Binary)
         } else if path.ends_with(".txt") {
             Some(DataFormat::Text)
+        } else if path.ends_with(".pack") {
+            Some(DataFormat::Pack)
         } else {
             None
         }
     }
 
-    /// Parses `text`/`txt` or `binary`/`bin`.
+    /// Parses `text`/`txt`, `binary`/`bin` or `pack`.
     pub fn parse(text: &str) -> Option<DataFormat> {
         match text {
             "text" | "txt" => Some(DataFormat::Text),
             "binary" | "bin" => Some(DataFormat::Binary),
+            "pack" => Some(DataFormat::Pack),
             _ => None,
         }
     }
 }
+
+/// The error of reading a game pack where positions one by one are read.
+const PACK_HERE: &str = "a game pack holds whole games: read it with nnue::pack";
 
 /// Opens a file for reading; `-` is standard input.
 pub fn open_input(path: &str) -> Result<Box<dyn BufRead>> {
@@ -449,7 +466,7 @@ impl Reader {
     pub fn place(&self) -> Place {
         match self.format {
             DataFormat::Text => Place::Line(self.number),
-            DataFormat::Binary => Place::Record(self.number),
+            DataFormat::Binary | DataFormat::Pack => Place::Record(self.number),
         }
     }
 
@@ -520,15 +537,18 @@ impl Iterator for Reader {
         match self.format {
             DataFormat::Text => self.next_text(),
             DataFormat::Binary => self.next_binary(),
+            DataFormat::Pack => self.io_error(PACK_HERE.to_string()),
         }
     }
 }
 
-/// Writes entries as text lines or binary records.
+/// Writes entries as text lines or binary records (a game pack is written by games,
+/// with [`crate::nnue::pack`]: an error here).
 pub fn write_entry(out: &mut impl Write, entry: &Entry, format: DataFormat) -> std::io::Result<()> {
     match format {
         DataFormat::Text => writeln!(out, "{}", entry.to_line()),
         DataFormat::Binary => out.write_all(&entry.to_record().0),
+        DataFormat::Pack => Err(std::io::Error::other(PACK_HERE)),
     }
 }
 
@@ -653,16 +673,23 @@ impl LoadReport {
 impl Filters {
     /// Whether the entry passes; counts it under the filter that drops it.
     pub fn keep(&self, entry: &Entry, report: &mut LoadReport) -> bool {
-        let score = i32::from(entry.score).abs();
-        let counter = if self.in_check && entry.pos.in_check() {
+        self.keep_position(&entry.pos, entry.score, entry.mv, report)
+    }
+
+    /// [`Filters::keep`] for a position, its score and its move, without an entry.
+    pub fn keep_position(
+        &self,
+        pos: &Position,
+        score: i16,
+        mv: Option<Move>,
+        report: &mut LoadReport,
+    ) -> bool {
+        let score = i32::from(score).abs();
+        let counter = if self.in_check && pos.in_check() {
             &mut report.in_check
-        } else if self.captures
-            && entry
-                .mv
-                .is_some_and(|m| entry.pos.piece_at(m.to()).is_some())
-        {
+        } else if self.captures && mv.is_some_and(|m| pos.piece_at(m.to()).is_some()) {
             &mut report.captures
-        } else if entry.pos.fullmove_number() < self.min_fullmove {
+        } else if pos.fullmove_number() < self.min_fullmove {
             &mut report.early
         } else if self.mates && score >= MATE_BOUND {
             &mut report.mates
@@ -688,10 +715,24 @@ pub struct Dataset {
     pub games: Games,
 }
 
+/// What a loader carries from file to file: the positions kept, the games and the
+/// counts.
+#[derive(Debug, Default)]
+pub struct Loading {
+    /// The positions kept so far, with their games.
+    pub data: Dataset,
+    /// Finds the games of positions read one by one.
+    pub tracker: GameTracker,
+    /// What was read and dropped.
+    pub report: LoadReport,
+}
+
 /// Loads positions from text or binary files (binary when the name ends in `.bin`,
 /// text otherwise; `-` is standard input, as text), keeping those the filters pass,
 /// at most `limit` of them, as records in file order, with their games (each file
-/// starts a new game; a game whose positions are all dropped is not counted).
+/// starts a new game; a game whose positions are all dropped is not counted). Game
+/// packs (`.pack`) are refused here: [`crate::nnue::pack::load_dataset`] reads them
+/// and everything this function reads.
 ///
 /// # Errors
 /// A file that cannot be read, or the first malformed line or record under
@@ -702,37 +743,60 @@ pub fn load_dataset(
     bad: BadInput,
     limit: Option<usize>,
 ) -> Result<(Dataset, LoadReport)> {
-    let mut data = Dataset::default();
-    let mut tracker = GameTracker::new();
-    let mut report = LoadReport::default();
+    let mut loading = Loading::default();
     let limit = limit.unwrap_or(usize::MAX);
     for path in paths {
         let format = DataFormat::from_path(path).unwrap_or(DataFormat::Text);
-        if format == DataFormat::Binary {
-            if let Ok(meta) = std::fs::metadata(path) {
-                data.records
-                    .reserve((meta.len() / RECORD_SIZE as u64) as usize);
-            }
-        }
-        tracker.end_game();
-        for item in Reader::new(open_input(path)?, format) {
-            if data.records.len() >= limit {
-                break;
-            }
-            match item {
-                Ok(entry) => {
-                    report.read += 1;
-                    tracker.observe(&entry.pos, entry.result.red_score(), entry.mv);
-                    if filters.keep(&entry, &mut report) {
-                        data.records.push(entry.to_record());
-                        data.games.push(tracker.game(), tracker.key());
-                    }
-                }
-                Err(e) => report.bad_input(e, bad, path)?,
-            }
+        load_positions(path, format, filters, bad, limit, &mut loading)?;
+    }
+    Ok((loading.data, loading.report))
+}
+
+/// Loads one text or binary file into `loading` (see [`load_dataset`]) while fewer
+/// than `limit` positions are kept.
+///
+/// # Errors
+/// As [`load_dataset`]; a game pack is an error.
+pub fn load_positions(
+    path: &str,
+    format: DataFormat,
+    filters: &Filters,
+    bad: BadInput,
+    limit: usize,
+    loading: &mut Loading,
+) -> Result<()> {
+    let Loading {
+        data,
+        tracker,
+        report,
+    } = loading;
+    if format == DataFormat::Pack {
+        return Err(TrainerError::Other(format!("{path}: {PACK_HERE}")));
+    }
+    if format == DataFormat::Binary {
+        if let Ok(meta) = std::fs::metadata(path) {
+            data.records
+                .reserve((meta.len() / RECORD_SIZE as u64) as usize);
         }
     }
-    Ok((data, report))
+    tracker.end_game();
+    for item in Reader::new(open_input(path)?, format) {
+        if data.records.len() >= limit {
+            break;
+        }
+        match item {
+            Ok(entry) => {
+                report.read += 1;
+                tracker.observe(&entry.pos, entry.result.red_score(), entry.mv);
+                if filters.keep(&entry, report) {
+                    data.records.push(entry.to_record());
+                    data.games.push(tracker.game(), tracker.key());
+                }
+            }
+            Err(e) => report.bad_input(e, bad, path)?,
+        }
+    }
+    Ok(())
 }
 
 /// [`load_dataset`] without the games.

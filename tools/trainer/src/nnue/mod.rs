@@ -1,7 +1,9 @@
-//! NNUE training: the data formats and loader (`data`), the network, its features and
-//! its file format (`net`), and the trainer (`train`). The `convert-data` and `train`
-//! binaries are thin command lines over these.
+//! NNUE training: the data formats and loader (`data`), the game packs and the loader of
+//! every format (`pack`), the network, its features and its file format (`net`), and the
+//! trainer (`train`). The `convert` and `train` subcommands are thin command lines over
+//! these.
 
 pub mod data;
 pub mod net;
+pub mod pack;
 pub mod train;
