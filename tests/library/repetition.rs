@@ -1996,6 +1996,119 @@ const CASES: &[Case] = &[
         chinese: (RED_LOSES, "red perpetual chase of several pieces (长捉)"),
         asian: (DRAW, BOTH_IDLE),
     },
+    // ----- issue 33, kinds 2, 5 and 8 (positions our own: the book's boards were not
+    // found, only its move lists) ---------------------------------------------------
+    // 捉兼献 (细则5: a chase that also offers is a chase; 28.6: an offer is one the taker
+    // can accept without being mated at once): the black rook steps f6/f5 on the f-file,
+    // its king's only shield (the red king holds the e-file, the red rook on h7 waits
+    // for Rf7 mate); the unprotected red rook follows it on rank 6/5 from the a-file,
+    // offering itself, but the black rook's take-back leaves the f-file and Rf7 mates at
+    // once: it cannot really take back, and the red rook wins it next move. Not 兑 but
+    // 捉 under both rule sets (the AXF book's rules 24 and 27: a rook that cannot take
+    // back may be chased): Red loses.
+    Case {
+        name: "a rook offer whose take-back is mated is a chase (捉兼献, 细则5)",
+        fen: "5k3/9/7R1/R4r3/9/9/9/9/9/4K4 b - - 0 1",
+        moves: "f6f5 a6a5 f5f6 a5a6",
+        kinds: &[K::Idle, K::Chase, K::Idle, K::Chase],
+        chinese: (RED_LOSES, "red perpetual chase of the black rook on f6 (长捉)"),
+        asian: (RED_LOSES, "red perpetual chase of the black rook on f6 (长捉)"),
+    },
+    // The other side of 捉兼献: the same with the red king on d0, so that after the
+    // take-back Rf7+ is answered by Ke9: the black rook can take the red one for nothing,
+    // two free rooks face each other, 兑 (28.5; rule 24, an offer): a draw under both
+    // sets. (A black rook that cannot take back because it is pinned is chased: "a rook
+    // held to its line is chased" above.)
+    Case {
+        name: "a rook offer whose take-back is safe is 兑 (against 细则5)",
+        fen: "5k3/9/7R1/R4r3/9/9/9/9/9/3K5 b - - 0 1",
+        moves: "f6f5 a6a5 f5f6 a5a6",
+        kinds: &[K::Idle, K::Exchange, K::Idle, K::Exchange],
+        chinese: (DRAW, BOTH_IDLE),
+        asian: (DRAW, BOTH_IDLE),
+    },
+    // The AXF book's diagram 103 (rule 40; its moves R8-3 r4-1 R8+1 r4-2 R8+2 r4+3, on a
+    // board of our own): the red rook on the b-file steps onto the rank of the free black
+    // rook on the d-file three times; the black rook, which could take it back each
+    // time, steps away. A perpetual offer: a draw under the Asian set, and 兑 under the
+    // Chinese set (both rooks free, each can take the other: kind 2 above is the other
+    // side of the line).
+    Case {
+        name: "a rook following a free rook onto its rank (diagram 103)",
+        fen: "5k3/9/1R7/9/9/3r5/9/9/9/4K4 w - - 0 1",
+        moves: "b7b4 d4d5 b4b5 d5d7 b5b7 d7d4",
+        kinds: &[
+            K::Exchange,
+            K::Idle,
+            K::Exchange,
+            K::Idle,
+            K::Exchange,
+            K::Idle,
+        ],
+        chinese: (DRAW, BOTH_IDLE),
+        asian: (DRAW, BOTH_IDLE),
+    },
+    // Its four-ply variant (diagram 103): the black rook steps d4/d7, the red rook follows
+    // b4/b7. A draw under both sets.
+    Case {
+        name: "a rook following a free rook, four plies (diagram 103)",
+        fen: "5k3/9/1R7/9/9/3r5/9/9/9/4K4 w - - 0 1",
+        moves: "b7b4 d4d7 b4b7 d7d4",
+        kinds: &[K::Exchange, K::Idle, K::Exchange, K::Idle],
+        chinese: (DRAW, BOTH_IDLE),
+        asian: (DRAW, BOTH_IDLE),
+    },
+    // Rook and horse chasing each other (the AXF book's diagram 48; 26.3, 细则8): the
+    // black horse circles b0, d1, c3, a2, attacking the red rook from each point; the
+    // rook follows on b1, c1, c2, b2, attacking the unprotected horse from each (its
+    // flight from the horse attacks that very horse: rule 15 does not excuse it). Both
+    // sides chase on every move (no 4- or 6-ply cycle of this kind exists with a lone
+    // rook and horse; this one takes eight plies): both forbidden, a draw under both
+    // sets.
+    Case {
+        name: "rook and horse chasing each other (diagram 48)",
+        fen: "5k3/9/9/9/9/9/9/1R7/9/1n1K5 b - - 0 1",
+        moves: "b0d1 b2b1 d1c3 b1c1 c3a2 c1c2 a2b0 c2b2",
+        kinds: &[
+            K::Chase,
+            K::Chase,
+            K::Chase,
+            K::Chase,
+            K::Chase,
+            K::Chase,
+            K::Chase,
+            K::Chase,
+        ],
+        chinese: (
+            DRAW,
+            "draw: both sides attack perpetually: red perpetual chase of the black horse on b0 (长捉), black perpetual chase of the red rook on b2 (长捉)",
+        ),
+        asian: (
+            DRAW,
+            "draw: both sides attack perpetually: red perpetual chase of the black horse on b0 (长捉), black perpetual chase of the red rook on b2 (长捉)",
+        ),
+    },
+    // The other side of diagram 48: the same dance with a crossed black pawn on c4
+    // protecting the horse on c3; the rook's step to c1 attacks a protected horse (跟,
+    // not 捉), so the rook has an idle move, while the horse attacks the rook on every
+    // move: Black loses under both sets.
+    Case {
+        name: "a horse chasing a rook that chases it back but once idle (against diagram 48)",
+        fen: "5k3/9/9/9/9/2p6/9/1R7/9/1n1K5 b - - 0 1",
+        moves: "b0d1 b2b1 d1c3 b1c1 c3a2 c1c2 a2b0 c2b2",
+        kinds: &[
+            K::Chase,
+            K::Chase,
+            K::Chase,
+            K::Follow,
+            K::Chase,
+            K::Chase,
+            K::Chase,
+            K::Chase,
+        ],
+        chinese: (BLACK_LOSES, "black perpetual chase of the red rook on b2 (长捉)"),
+        asian: (BLACK_LOSES, "black perpetual chase of the red rook on b2 (长捉)"),
+    },
 ];
 
 #[test]

@@ -834,7 +834,9 @@ fn chases_among(
         // 兑 (第28.5条; the AXF book's rule 24): a piece facing one of its own kind that
         // can take it back offers an exchange, it does not chase. Under the Chinese rule
         // set only when that piece could take it for nothing: an attacker protected
-        // against the exchange still chases an unprotected victim (棋例图三).
+        // against the exchange still chases an unprotected victim (棋例图三). A victim
+        // that cannot really take back (pinned to its king, or mated at once if it
+        // does) is chased under both sets: 捉兼献 is 捉 (细则5; rules 24 and 27).
         if victim.kind() == attacker.kind() {
             if let Some(free) = take_back(pos, mv.to(), mv.from()) {
                 if rules == RuleSet::Asian || free {
@@ -890,8 +892,14 @@ fn chases_among(
     found
 }
 
-/// Whether the piece on `from`, of the side not to move, could legally take the piece
-/// on `to` if it were its turn: `None` if not, else whether nothing could take back.
+/// Whether the piece on `from`, of the side not to move, could take the piece on `to`
+/// if it were its turn: `None` if not, else whether nothing could take back.
+///
+/// A capture the rules of play forbid (the piece is pinned: it would expose its king)
+/// is no take-back, and neither is one the side to move answers with mate at once
+/// (28.6: an offer is one the taker can accept "不致立即被将死"; 29.4 and 细则7 say the
+/// same of a chase): the attacked piece then cannot really take back, the attack is
+/// no offer of exchange but a chase that only seems to offer (捉兼献, 细则5).
 fn take_back(pos: &Position, from: Square, to: Square) -> Option<bool> {
     let mut other = pos.with_turn_passed()?;
     let mv = Move::new(from, to);
@@ -899,6 +907,9 @@ fn take_back(pos: &Position, from: Square, to: Square) -> Option<bool> {
         return None;
     }
     other.make_move(mv);
+    if mates_in_one(&mut other) {
+        return None;
+    }
     Some(!has_capture_on(&other, to))
 }
 
