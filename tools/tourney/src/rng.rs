@@ -20,6 +20,11 @@ impl Rng {
         Rng::new(nanos ^ (u64::from(std::process::id()) << 32))
     }
 
+    /// The generator's whole state: `Rng::new(state)` continues exactly where this one is.
+    pub fn state(&self) -> u64 {
+        self.0
+    }
+
     /// The next 64 random bits.
     pub fn next_u64(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);

@@ -12,7 +12,7 @@ use trainer::nnue::net::{
     file_size, params_len, quantised_eval, Network, QuantisedNet, BUCKETS, FILE_SIZE, FT_BIAS,
     HIDDEN, INPUTS, OUT_W,
 };
-use trainer::nnue::train::{fit_scale, split_by_game, train, Event, TrainOptions};
+use trainer::nnue::train::{fit_scale, split_by_game, train, train_from, Event, TrainOptions};
 
 use crate::common::games::consecutive_games;
 
@@ -248,6 +248,81 @@ fn training_is_reproducible_for_a_seed() {
     assert_eq!(a.test_loss, b.test_loss);
     let c = train(&records, &games, &TrainOptions { seed: 10, ..o }, |_| {}).unwrap();
     assert_ne!(a.best.params, c.best.params);
+}
+
+#[test]
+fn a_run_stopped_and_resumed_ends_as_the_run_without_the_break() {
+    let (records, games, _) = material_data(2, 12);
+    let o = TrainOptions {
+        epochs: 4,
+        buckets: BUCKETS,
+        ..options()
+    };
+    let whole = train(&records, &games, &o, |_| {}).unwrap();
+    // The first sitting ends after epoch 2 and hands over its state.
+    let mut kept = None;
+    let first = train(
+        &records,
+        &games,
+        &TrainOptions {
+            stop_after: Some(2),
+            ..o.clone()
+        },
+        |e| {
+            if let Event::Epoch { state, .. } = e {
+                kept = Some(state.clone());
+            }
+        },
+    )
+    .unwrap();
+    assert_eq!(first.epochs.len(), 2);
+    let state = kept.unwrap();
+    assert_eq!((state.epoch, state.reports.len()), (2, 2));
+    // Through the state file's bytes, which read back exactly.
+    let bytes = trainer::nnue::state::to_bytes(&state);
+    let read = trainer::nnue::state::from_bytes(&bytes).unwrap();
+    assert_eq!(read, state);
+    let mut epochs_seen = Vec::new();
+    let resumed = train_from(&records, &games, &o, Some(read), |e| {
+        if let Event::Epoch { report, .. } = e {
+            epochs_seen.push(report.epoch);
+        }
+    })
+    .unwrap();
+    assert_eq!(epochs_seen, [3, 4]);
+    assert_eq!(resumed.best.params, whole.best.params);
+    assert_eq!(resumed.best_epoch, whole.best_epoch);
+    assert_eq!(resumed.test_loss, whole.test_loss);
+    let losses = |run: &trainer::nnue::train::TrainingRun| -> Vec<Option<f64>> {
+        run.epochs.iter().map(|e| e.val_loss).collect()
+    };
+    assert_eq!(losses(&resumed), losses(&whole));
+
+    // Another run (another seed, or other data) refuses the state.
+    let other = TrainOptions {
+        seed: 11,
+        ..o.clone()
+    };
+    let err = train_from(&records, &games, &other, Some(state.clone()), |_| {}).unwrap_err();
+    assert!(err.to_string().contains("another run"), "{err}");
+    let (records2, games2, _) = material_data(3, 12);
+    assert!(train_from(&records2, &games2, &o, Some(state), |_| {}).is_err());
+
+    // Damaged state files are refused, saying why.
+    let refused = |b: &[u8], why: &str| {
+        let err = trainer::nnue::state::from_bytes(b).unwrap_err();
+        assert!(err.to_string().contains(why), "{err}");
+    };
+    refused(&bytes[..bytes.len() - 1], "hash");
+    refused(&bytes[..20], "damaged or cut");
+    refused(&bytes[..12], "cut short");
+    refused(b"CHNN and more", "magic");
+    let mut flipped = bytes.clone();
+    flipped[5000] ^= 1;
+    refused(&flipped, "hash");
+    let mut version = bytes.clone();
+    version[8] = 9;
+    refused(&version, "version 9");
 }
 
 #[test]
@@ -587,6 +662,46 @@ fn train_cli_writes_checkpoints_and_the_best_net() {
     }
     let bytes = std::fs::read(&net).unwrap();
     assert!(QuantisedNet::from_bytes(&bytes).is_ok());
+    // The state after the last epoch is kept; a sitting that stops after epoch 1 and
+    // a second that resumes it write the same net as the run in one go.
+    let state = format!("{stem}.state");
+    assert_eq!(
+        trainer::nnue::state::read(std::path::Path::new(&state))
+            .unwrap()
+            .epoch,
+        2
+    );
+    let sitting = |extra: &[&str]| {
+        let out = Command::new(env!("CARGO_BIN_EXE_trainer"))
+            .arg("train")
+            .arg("--data")
+            .arg(&bin)
+            .arg("--out")
+            .arg(&net)
+            .args(["--epochs", "2", "--batch", "64", "--threads", "1"])
+            .args([
+                "--val-share",
+                "0.1",
+                "--min-fullmove",
+                "1",
+                "--max-score",
+                "30000",
+            ])
+            .args(extra)
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr).to_string();
+        assert!(out.status.success(), "{stderr}");
+        stderr
+    };
+    sitting(&["--stop-after", "1"]);
+    let log = sitting(&["--resume", &state]);
+    assert!(
+        log.contains("resuming") && log.contains("epoch 2/2"),
+        "{log}"
+    );
+    assert!(!log.contains("epoch 1/2"), "{log}");
+    assert_eq!(std::fs::read(&net).unwrap(), bytes);
     // Bad usage is exit status 2, a failure at run time (a missing file) 1.
     let code = |args: &[&str]| {
         Command::new(env!("CARGO_BIN_EXE_trainer"))
@@ -610,6 +725,10 @@ fn train_cli_writes_checkpoints_and_the_best_net() {
     for p in [data, bin, net] {
         let _ = std::fs::remove_file(p);
     }
+    for e in 1..=2 {
+        let _ = std::fs::remove_file(format!("{stem}.epoch{e}.nnue"));
+    }
+    let _ = std::fs::remove_file(state);
 }
 
 /// The number before `word` in the last line of `log` that starts with `prefix`.

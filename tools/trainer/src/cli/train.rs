@@ -18,7 +18,7 @@ use crate::cli::convert::parse_bad;
 use crate::error::{Result, TrainerError};
 use crate::nnue::data::{BadInput, Dataset, Filters, LoadReport};
 use crate::nnue::pack::load_dataset;
-use crate::nnue::train::{fit_scale, train, Event, TrainOptions, TrainingRun};
+use crate::nnue::train::{fit_scale, train_from, Event, TrainOptions, TrainingRun};
 use chariot::progress::Progress;
 
 /// `trainer train`'s flags.
@@ -39,6 +39,14 @@ pub struct Args {
     /// the number of epochs follows (the last may be partial); replaces --epochs.
     #[arg(long, value_name = "N")]
     pub positions: Option<u64>,
+    /// Go on with a run from its state file (`<out>.state`, written after every epoch):
+    /// the same --data and settings are needed (they are checked), and the run then
+    /// ends exactly as it would have without the break.
+    #[arg(long, value_name = "FILE")]
+    pub resume: Option<String>,
+    /// End this sitting after epoch N of the run (its state is kept for --resume).
+    #[arg(long, value_name = "N")]
+    pub stop_after: Option<u64>,
     /// Output buckets: 8 (architecture 2, chosen by the number of pieces) or 1
     /// (architecture 1).
     #[arg(long, value_name = "1|8", default_value_t = TrainOptions::default().buckets as u64)]
@@ -130,6 +138,7 @@ fn train_options(a: &Args) -> TrainOptions {
         epochs: a.epochs.clamp(1, 100_000) as usize,
         positions: a.positions.map(|n| n.clamp(1, 1 << 40) as usize),
         buckets: a.buckets.min(64) as usize,
+        stop_after: a.stop_after.map(|n| n.min(1 << 40) as usize),
         batch: a.batch.clamp(1, 1 << 24) as usize,
         lr,
         lr_end: a.lr_end.unwrap_or(lr / 30.0),
@@ -158,6 +167,12 @@ fn filters(a: &Args) -> Filters {
 fn checkpoint_path(out: &str, epoch: usize) -> PathBuf {
     let stem = out.strip_suffix(".nnue").unwrap_or(out);
     PathBuf::from(format!("{stem}.epoch{epoch}.nnue"))
+}
+
+/// `<out>.state`, with a trailing `.nnue` of `<out>` dropped.
+fn state_path(out: &str) -> PathBuf {
+    let stem = out.strip_suffix(".nnue").unwrap_or(out);
+    PathBuf::from(format!("{stem}.state"))
 }
 
 /// Loads the positions through the filters and says what was kept.
@@ -239,7 +254,11 @@ impl Reporter<'_> {
                 total,
                 loss,
             } => self.batch(epoch, epochs, done, total, loss),
-            Event::Epoch { report, net } => {
+            Event::Epoch { report, net, state } => {
+                let state_path = state_path(self.out);
+                if let Err(e) = crate::nnue::state::write(&state_path, state) {
+                    self.progress.println(&format!("train: state: {e}"));
+                }
                 let epochs = report.epochs;
                 let elapsed = self.training.elapsed().as_secs_f64();
                 let eta = elapsed / report.epoch as f64 * (epochs - report.epoch) as f64;
@@ -329,7 +348,15 @@ pub fn run(a: &Args) -> Result<()> {
             "train {bar:30} {percent}% {msg}, {elapsed} elapsed, {eta} left",
         ),
     };
-    let outcome = train(&data.records, &data.games, &t, |event| {
+    let resume = match &a.resume {
+        Some(path) => {
+            let s = crate::nnue::state::read(Path::new(path))?;
+            eprintln!("train: resuming {path} after epoch {}", s.epoch);
+            Some(s)
+        }
+        None => None,
+    };
+    let outcome = train_from(&data.records, &data.games, &t, resume, |event| {
         reporter.event(event)
     });
     reporter.progress.finish();

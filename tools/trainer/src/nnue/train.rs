@@ -61,6 +61,9 @@ pub struct TrainOptions {
     pub test_share: f64,
     /// Output buckets: 1 (architecture 1) or 8 (architecture 2, by piece count).
     pub buckets: usize,
+    /// End this sitting after this many epochs (of the whole run) even if the run is
+    /// planned longer; the state of the last epoch ([`Event::Epoch`]) resumes it.
+    pub stop_after: Option<usize>,
 }
 
 impl Default for TrainOptions {
@@ -80,6 +83,7 @@ impl Default for TrainOptions {
             val_share: 0.05,
             test_share: 0.05,
             buckets: super::net::BUCKETS,
+            stop_after: None,
         }
     }
 }
@@ -126,6 +130,8 @@ pub enum Event<'a> {
         report: &'a EpochReport,
         /// The network after it.
         net: &'a Network,
+        /// Everything needed to go on from here ([`train_from`]).
+        state: &'a TrainState,
     },
 }
 
@@ -344,10 +350,14 @@ fn grad_out_bias(rest: &mut [f32], net: &Network, bucket: usize, g: f32) {
 }
 
 /// AdamW's moment estimates.
-struct Adam {
-    m: Vec<f32>,
-    v: Vec<f32>,
-    step: i32,
+#[derive(Clone, Debug, PartialEq)]
+pub struct Adam {
+    /// First moments, one per parameter.
+    pub m: Vec<f32>,
+    /// Second moments, one per parameter.
+    pub v: Vec<f32>,
+    /// Updates made.
+    pub step: i32,
 }
 
 impl Adam {
@@ -355,7 +365,8 @@ impl Adam {
     const BETA2: f32 = 0.999;
     const EPSILON: f32 = 1e-8;
 
-    fn new(params: usize) -> Adam {
+    /// Zero moments for `params` parameters.
+    pub fn new(params: usize) -> Adam {
         Adam {
             m: vec![0.0; params],
             v: vec![0.0; params],
@@ -451,6 +462,75 @@ impl Gradients {
     }
 }
 
+/// A run's state after an epoch: with the same data and settings, [`train_from`] goes
+/// on from it exactly as the run would have gone on (bit for bit).
+#[derive(Clone, Debug, PartialEq)]
+pub struct TrainState {
+    /// Identifies the data and the settings the state belongs to ([`run_fingerprint`]).
+    pub fingerprint: u64,
+    /// Epochs done.
+    pub epoch: usize,
+    /// Optimiser steps done.
+    pub step: usize,
+    /// The random generator's state (shuffles and mirror draws of the next epochs).
+    pub rng: u64,
+    /// The network now.
+    pub net: Network,
+    /// The optimiser's moments.
+    pub adam: Adam,
+    /// The validation loss of the initial network.
+    pub initial_val_loss: Option<f64>,
+    /// The best epoch so far (0 = the initial network), its score (validation loss;
+    /// −∞ without validation) and its network.
+    pub best_epoch: usize,
+    /// See `best_epoch`.
+    pub best_score: f64,
+    /// See `best_epoch`.
+    pub best: Network,
+    /// The reports of the epochs done.
+    pub reports: Vec<EpochReport>,
+}
+
+/// A fingerprint of a run: the records (every byte), the split and every setting that
+/// shapes the run's arithmetic (not `stop_after`). A state resumes only a run with the
+/// same fingerprint.
+pub fn run_fingerprint(records: &[Record], split: &Split, o: &TrainOptions) -> u64 {
+    let mut h = super::net::fnv1a64(&(records.len() as u64).to_le_bytes());
+    let mut mix = |bytes: &[u8]| {
+        for &b in bytes {
+            h = (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3);
+        }
+    };
+    for r in records {
+        mix(&r.0);
+    }
+    for part in [&split.train, &split.validation, &split.test] {
+        mix(&(part.len() as u64).to_le_bytes());
+        for i in part.iter().step_by(97) {
+            mix(&i.to_le_bytes());
+        }
+    }
+    let settings = format!(
+        "{} {:?} {} {} {} {} {} {} {} {} {} {} {} {}",
+        o.epochs,
+        o.positions,
+        o.batch,
+        o.lr,
+        o.lr_end,
+        o.weight_decay,
+        o.lambda,
+        o.scale,
+        o.mirror,
+        o.seed,
+        o.threads,
+        o.val_share,
+        o.test_share,
+        o.buckets
+    );
+    mix(settings.as_bytes());
+    h
+}
+
 /// Trains a network on `records`, whose games are `games` (from
 /// [`load_dataset`](super::data::load_dataset)); whole games are held out for
 /// validation and test ([`split_by_game`]). The best epoch is the one of the lowest
@@ -464,6 +544,21 @@ pub fn train(
     records: &[Record],
     games: &Games,
     o: &TrainOptions,
+    on_event: impl FnMut(Event<'_>),
+) -> Result<TrainingRun> {
+    train_from(records, games, o, None, on_event)
+}
+
+/// [`train`], going on from `resume` (a state of an earlier sitting of the same run)
+/// when given.
+///
+/// # Errors
+/// As [`train`]; also when `resume` belongs to other data or settings.
+pub fn train_from(
+    records: &[Record],
+    games: &Games,
+    o: &TrainOptions,
+    resume: Option<TrainState>,
     mut on_event: impl FnMut(Event<'_>),
 ) -> Result<TrainingRun> {
     if super::net::architecture(o.buckets).is_none() {
@@ -501,7 +596,14 @@ pub fn train(
         .num_threads(o.threads)
         .build()
         .map_err(|e| TrainerError::Training(format!("thread pool: {e}")))?;
-    train_in_pool(&pool, records, split_by_game(games, o), o, &mut on_event)
+    train_in_pool(
+        &pool,
+        records,
+        split_by_game(games, o),
+        o,
+        resume,
+        &mut on_event,
+    )
 }
 
 fn train_in_pool(
@@ -509,6 +611,7 @@ fn train_in_pool(
     records: &[Record],
     split: Split,
     o: &TrainOptions,
+    resume: Option<TrainState>,
     on_event: &mut impl FnMut(Event<'_>),
 ) -> Result<TrainingRun> {
     let (train_idx, val_idx) = (&split.train, &split.validation);
@@ -516,14 +619,38 @@ fn train_in_pool(
         return Err(TrainerError::Training("no training positions".to_string()));
     }
     on_event(Event::Split(&split));
-    let mut rng = Rng::new(o.seed);
-    let mut net = Network::random(rng.next_u64(), o.scale, o.buckets);
     let validate = |net: &Network| {
         (!val_idx.is_empty()).then(|| pool.install(|| loss(net, records, val_idx, o.lambda)))
     };
-    let initial_val_loss = validate(&net);
-    let mut best = (initial_val_loss.unwrap_or(f64::INFINITY), 0, net.clone());
-    let mut adam = Adam::new(params_len(o.buckets));
+    let fingerprint = run_fingerprint(records, &split, o);
+    let mut s = match resume {
+        Some(s) if s.fingerprint != fingerprint => {
+            return Err(TrainerError::Training(
+                "the state to resume belongs to another run: the data or the settings differ"
+                    .to_string(),
+            ))
+        }
+        Some(s) => s,
+        None => {
+            let mut rng = Rng::new(o.seed);
+            let net = Network::random(rng.next_u64(), o.scale, o.buckets);
+            let initial_val_loss = validate(&net);
+            TrainState {
+                fingerprint,
+                epoch: 0,
+                step: 0,
+                rng: rng.state(),
+                best: net.clone(),
+                net,
+                adam: Adam::new(params_len(o.buckets)),
+                initial_val_loss,
+                best_epoch: 0,
+                best_score: initial_val_loss.unwrap_or(f64::INFINITY),
+                reports: Vec::new(),
+            }
+        }
+    };
+    let mut rng = Rng::new(s.rng);
     let mut grads = Gradients::new(o.threads, params_len(o.buckets));
     let steps_per_epoch = train_idx.len().div_ceil(o.batch);
     let total_steps = match o.positions {
@@ -531,11 +658,12 @@ fn train_in_pool(
         None => steps_per_epoch * o.epochs,
     };
     let planned_epochs = total_steps.div_ceil(steps_per_epoch);
-    let mut step = 0;
-    let mut epochs = Vec::with_capacity(planned_epochs);
     let mut order = train_idx.clone();
 
-    for epoch in 1..=planned_epochs {
+    for epoch in s.epoch + 1..=planned_epochs {
+        if o.stop_after.is_some_and(|last| epoch > last) {
+            break;
+        }
         let started = std::time::Instant::now();
         let mut update_seconds = 0.0;
         order.copy_from_slice(train_idx);
@@ -550,18 +678,19 @@ fn train_in_pool(
         let mut loss_sum = 0.0;
         let mut done = 0;
         for batch in order.chunks(o.batch) {
-            if step == total_steps {
+            if s.step == total_steps {
                 break;
             }
-            loss_sum += pool.install(|| grads.compute(&net, records, batch, o.lambda));
+            loss_sum += pool.install(|| grads.compute(&s.net, records, batch, o.lambda));
             let update = std::time::Instant::now();
-            let lr = learning_rate(o, step, total_steps);
+            let lr = learning_rate(o, s.step, total_steps);
             pool.install(|| {
                 grads.reduce(batch.len());
-                adam.update(&mut net.params, &grads.total, lr, o.weight_decay);
+                s.adam
+                    .update(&mut s.net.params, &grads.total, lr, o.weight_decay);
             });
             update_seconds += update.elapsed().as_secs_f64();
-            step += 1;
+            s.step += 1;
             done += batch.len();
             on_event(Event::Batch {
                 epoch,
@@ -572,7 +701,7 @@ fn train_in_pool(
             });
         }
         let seconds = started.elapsed().as_secs_f64();
-        let val_loss = validate(&net);
+        let val_loss = validate(&s.net);
         let report = EpochReport {
             epoch,
             epochs: planned_epochs,
@@ -583,23 +712,28 @@ fn train_in_pool(
             positions_per_s: done as f64 / seconds.max(1e-9),
         };
         let score = val_loss.unwrap_or(f64::NEG_INFINITY);
-        if score <= best.0 || val_loss.is_none() {
-            best = (score, epoch, net.clone());
+        if score <= s.best_score || val_loss.is_none() {
+            s.best_score = score;
+            s.best_epoch = epoch;
+            s.best = s.net.clone();
         }
+        s.epoch = epoch;
+        s.rng = rng.state();
+        s.reports.push(report);
         on_event(Event::Epoch {
-            report: &report,
-            net: &net,
+            report: s.reports.last().expect("just pushed"),
+            net: &s.net,
+            state: &s,
         });
-        epochs.push(report);
     }
     let test_loss = (!split.test.is_empty())
-        .then(|| pool.install(|| loss(&best.2, records, &split.test, o.lambda)));
+        .then(|| pool.install(|| loss(&s.best, records, &split.test, o.lambda)));
     Ok(TrainingRun {
-        best: best.2,
-        best_epoch: best.1,
+        best: s.best,
+        best_epoch: s.best_epoch,
         test_loss,
-        initial_val_loss,
-        epochs,
+        initial_val_loss: s.initial_val_loss,
+        epochs: s.reports,
         train_positions: train_idx.len(),
         val_positions: val_idx.len(),
         test_positions: split.test.len(),
