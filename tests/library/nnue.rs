@@ -24,6 +24,7 @@ struct Weights {
     output: Vec<i16>,      // per bucket 2 × HIDDEN: side to move, then the other side
     output_bias: Vec<i32>, // per bucket
     scale: u32,
+    king_mirror: bool, // version 2's flag
 }
 
 impl Weights {
@@ -41,9 +42,47 @@ fn fnv1a(bytes: &[u8]) -> u64 {
     h
 }
 
+/// The payload of a net file: weights, then the biases.
+fn payload(w: &Weights) -> Vec<u8> {
+    let mut payload = Vec::new();
+    for v in w.features.iter().chain(&w.bias).chain(&w.output) {
+        payload.extend_from_slice(&v.to_le_bytes());
+    }
+    for b in &w.output_bias {
+        payload.extend_from_slice(&b.to_le_bytes());
+    }
+    payload
+}
+
+/// Writes the file format of `nets/README.md`, version 2 (48-byte header: inputs, width,
+/// buckets, flags, QA, QB, SCALE, reserved, hash).
+fn write_net_v2(w: &Weights) -> Vec<u8> {
+    let payload = payload(w);
+    let mut out = b"CHNN".to_vec();
+    let flags = u32::from(w.king_mirror);
+    for v in [
+        2u32,
+        1260,
+        256,
+        w.buckets() as u32,
+        flags,
+        255,
+        64,
+        w.scale,
+        0,
+    ] {
+        out.extend_from_slice(&v.to_le_bytes());
+    }
+    out.extend_from_slice(&fnv1a(&payload).to_le_bytes());
+    out.extend_from_slice(&payload);
+    assert_eq!(out.len(), 48 + payload.len());
+    out
+}
+
 /// Writes the file format of `nets/README.md` (version 1; architecture 1 with one
 /// output bucket, architecture 2 with eight).
 fn write_net(w: &Weights) -> Vec<u8> {
+    assert!(!w.king_mirror, "version 1 has no king mirroring");
     let mut payload = Vec::new();
     for v in w.features.iter().chain(&w.bias).chain(&w.output) {
         payload.extend_from_slice(&v.to_le_bytes());
@@ -137,6 +176,7 @@ fn placeholder_weights(seed: u64) -> Weights {
         bias,
         output,
         output_bias: vec![0],
+        king_mirror: false,
         scale: 400,
     }
 }
@@ -156,6 +196,7 @@ fn random_weights(seed: u64) -> Weights {
             .collect(),
         output_bias: vec![i32::from(in_range(&mut rng, -20_000, 20_000))],
         scale: 400,
+        king_mirror: false,
     }
 }
 
@@ -181,15 +222,29 @@ fn reference_eval(w: &Weights, pos: &Position) -> i64 {
             *v = i64::from(w.bias[n]);
         }
         let perspective = Color::ALL[p];
+        // King mirroring: the perspective's king on file f, g, h or i (index > 4) → every
+        // file read as 8 − file.
+        let own_king = Square::all()
+            .find(|&sq| {
+                pos.piece_at(sq)
+                    .is_some_and(|pc| pc.color() == perspective && pc.kind() == PieceKind::King)
+            })
+            .unwrap();
+        let flip = w.king_mirror && own_king.file() > 4;
         for sq in Square::all() {
             let Some(piece) = pos.piece_at(sq) else {
                 continue;
             };
             let side = usize::from(piece.color() != perspective);
-            let sq_index = if perspective == Color::Red {
-                sq.index()
+            let file = if flip {
+                8 - sq.file() as usize
             } else {
-                (9 - sq.rank() as usize) * 9 + sq.file() as usize
+                sq.file() as usize
+            };
+            let sq_index = if perspective == Color::Red {
+                sq.rank() as usize * 9 + file
+            } else {
+                (9 - sq.rank() as usize) * 9 + file
             };
             let f = side * 630 + piece.kind().index() * 90 + sq_index;
             for (n, v) in a.iter_mut().enumerate() {
@@ -234,12 +289,28 @@ fn sample_positions(rng: &mut Rng, plies: usize) -> Vec<Position> {
     out
 }
 
+/// Random bucketed weights with king mirroring (a version-2 file).
+fn random_mirrored_weights(seed: u64) -> Weights {
+    Weights {
+        king_mirror: true,
+        ..random_bucketed_weights(seed)
+    }
+}
+
 #[test]
 fn written_files_read_back_and_round_trip() {
     let bytes = write_net(&random_weights(1));
     let net = Network::from_bytes(&bytes).expect("a valid file");
     assert_eq!(net.to_bytes(), bytes);
     assert_eq!(net.buckets(), 1);
+    for w in [random_weights(1), random_mirrored_weights(1)] {
+        let v2 = write_net_v2(&w);
+        let net = Network::from_bytes(&v2).expect("a valid version-2 file");
+        assert_eq!(net.to_bytes(), v2);
+        assert_eq!(net.mirrored(), w.king_mirror);
+        assert_eq!(net.buckets(), w.buckets());
+        assert_eq!(net.hash(), fnv1a(&v2[48..]));
+    }
     let bucketed = write_net(&random_bucketed_weights(1));
     let net2 = Network::from_bytes(&bucketed).expect("a valid architecture-2 file");
     assert_eq!(net2.to_bytes(), bucketed);
@@ -271,7 +342,7 @@ fn bad_files_are_refused_with_the_reason() {
         cases.push((name, b, says));
     };
     with("magic", &|b| b[0..4].copy_from_slice(b"NNUE"), "magic");
-    with("version", &|b| b[4] = 2, "version 2");
+    with("version", &|b| b[4] = 3, "version 3");
     with("architecture", &|b| b[8] = 7, "architecture 7");
     with("inputs", &|b| b[12] = 0, "input count");
     with("hidden", &|b| b[17] = 2, "hidden size 512");
@@ -299,6 +370,23 @@ fn bad_files_are_refused_with_the_reason() {
     assert!(Network::from_bytes(&claims_one).is_ok());
     claims_one[8] = 1;
     cases.push(("architecture 1, long", claims_one, "wrong size"));
+    // Version 2's own fields.
+    let v2 = write_net_v2(&random_mirrored_weights(3));
+    assert!(Network::from_bytes(&v2).is_ok());
+    let mut with2 = |name: &'static str, edit: &dyn Fn(&mut Vec<u8>), says: &'static str| {
+        let mut b = v2.clone();
+        edit(&mut b);
+        cases.push((name, b, says));
+    };
+    with2("v2 buckets", &|b| b[16] = 3, "output bucket count 3");
+    with2("v2 one bucket", &|b| b[16] = 1, "wrong size");
+    with2("v2 flags", &|b| b[20] = 3, "flags");
+    with2("v2 reserved", &|b| b[36] = 1, "reserved");
+    with2("v2 width", &|b| b[13] = 2, "hidden size");
+    with2("v2 QA", &|b| b[24] = 127, "QA 127");
+    with2("v2 short header", &|b| b.truncate(44), "truncated");
+    with2("v2 hash", &|b| b[41] ^= 1, "hash mismatch");
+    with2("v2 payload", &|b| b[60_000] ^= 4, "hash mismatch");
     for (name, bytes, says) in cases {
         match Network::from_bytes(&bytes) {
             Ok(_) => panic!("{name}: accepted"),
@@ -326,9 +414,10 @@ fn output_is_the_formula_of_the_readme() {
         (4, random_weights(4)),
         (5, placeholder_weights(5)),
         (9, random_bucketed_weights(9)),
+        (10, random_mirrored_weights(10)),
     ];
     for (seed, w) in nets {
-        let net = Network::from_bytes(&write_net(&w)).unwrap();
+        let net = Network::from_bytes(&write_net_v2(&w)).unwrap();
         for pos in &positions {
             assert_eq!(
                 i64::from(net.evaluate(pos)),
@@ -348,6 +437,7 @@ fn colour_flipped_positions_evaluate_alike() {
     let nets = [
         Arc::new(Network::from_bytes(&write_net(&random_weights(7))).unwrap()),
         Arc::new(Network::from_bytes(&write_net(&random_bucketed_weights(7))).unwrap()),
+        Arc::new(Network::from_bytes(&write_net_v2(&random_mirrored_weights(7))).unwrap()),
         nnue::embedded().expect("the embedded net is valid"),
     ];
     for net in &nets {
@@ -363,14 +453,25 @@ fn colour_flipped_positions_evaluate_alike() {
 
 #[test]
 fn incremental_accumulators_equal_a_full_refresh_over_random_games() {
-    let net = Arc::new(Network::from_bytes(&write_net(&random_bucketed_weights(8))).unwrap());
-    let mut rng = Rng(9);
+    let bucketed = write_net(&random_bucketed_weights(8));
+    let mirrored = write_net_v2(&random_mirrored_weights(8));
+    for (seed, bytes) in [(9, bucketed), (10, mirrored)] {
+        incremental_equals_refresh(&Arc::new(Network::from_bytes(&bytes).unwrap()), seed);
+    }
+}
+
+/// Random games from the start: after every move (and after taking moves back) the
+/// accumulators kept by the stack equal a full refresh; with king mirroring, kings
+/// cross the middle file many times.
+fn incremental_equals_refresh(net: &Arc<Network>, seed: u64) {
+    let mut rng = Rng(seed);
     let mut moved = [false; 7];
     let mut captured = [false; 7];
     let mut plies = 0;
+    let mut crossings = 0;
     for game in 0..60 {
         let mut pos = Position::startpos();
-        let mut stack = AccumulatorStack::new(Arc::clone(&net), &pos);
+        let mut stack = AccumulatorStack::new(Arc::clone(net), &pos);
         let length = 60 + rng.below(200);
         for _ in 0..length {
             let moves = pos.legal_moves();
@@ -388,7 +489,11 @@ fn incremental_accumulators_equal_a_full_refresh_over_random_games() {
             } else {
                 *rng.pick(&moves)
             };
-            moved[pos.piece_at(mv.from()).unwrap().kind().index()] = true;
+            let mover = pos.piece_at(mv.from()).unwrap();
+            moved[mover.kind().index()] = true;
+            if mover.kind() == PieceKind::King && (mv.from().file() > 4) != (mv.to().file() > 4) {
+                crossings += 1;
+            }
             if let Some(victim) = pos.piece_at(mv.to()) {
                 captured[victim.kind().index()] = true;
             }
@@ -397,7 +502,7 @@ fn incremental_accumulators_equal_a_full_refresh_over_random_games() {
             plies += 1;
             assert_eq!(
                 stack.current(),
-                &Accumulators::refreshed(&net, &pos),
+                &Accumulators::refreshed(net, &pos),
                 "game {game}: {}",
                 pos.to_fen()
             );
@@ -409,15 +514,16 @@ fn incremental_accumulators_equal_a_full_refresh_over_random_games() {
                     stack.pop();
                     pos.unmake_move();
                 }
-                assert_eq!(stack.current(), &Accumulators::refreshed(&net, &pos));
+                assert_eq!(stack.current(), &Accumulators::refreshed(net, &pos));
             }
         }
         // Resetting to a new root refreshes in full.
         stack.reset(&pos);
         assert_eq!(stack.depth(), 0);
-        assert_eq!(stack.current(), &Accumulators::refreshed(&net, &pos));
+        assert_eq!(stack.current(), &Accumulators::refreshed(net, &pos));
     }
     assert!(plies > 5_000, "{plies}");
+    assert!(crossings > 100, "{crossings}");
     for kind in PieceKind::ALL {
         assert!(moved[kind.index()], "{kind:?} never moved");
         if kind != PieceKind::King {

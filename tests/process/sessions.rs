@@ -887,7 +887,9 @@ fn the_natural_limit_option_reaches_the_search() {
     let cp: i32 = score
         .strip_prefix("cp ")
         .map_or(30_000, |v| v.parse().unwrap());
-    assert!(cp > 500, "{score}");
+    // Without the limit the rook up is clearly winning (chariot-3 says about +480 at
+    // depth 4, chariot-2 said +1000): far from the draw's 0.
+    assert!(cp > 200, "{score}");
 }
 
 /// Red wins at once with `a8f8`, which leaves Black no move (困毙: the rook holds f9

@@ -10,8 +10,8 @@
 
 use std::sync::Arc;
 
-use super::{feature_index, Column, Network, HIDDEN};
-use crate::board::{Color, Move, Position};
+use super::{feature_index_seen, king_mirrors, Column, Network, HIDDEN};
+use crate::board::{Color, Move, Piece, PieceKind, Position, Square};
 
 /// One perspective's accumulator.
 pub type Accumulator = Column;
@@ -20,6 +20,9 @@ pub type Accumulator = Column;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Accumulators {
     by_perspective: [Accumulator; 2],
+    /// Whether each perspective is mirrored (a net with king mirroring, the
+    /// perspective's king right of the middle file).
+    mirrored: [bool; 2],
 }
 
 impl Accumulators {
@@ -27,18 +30,41 @@ impl Accumulators {
     pub fn refreshed(net: &Network, pos: &Position) -> Accumulators {
         let mut acc = Accumulators {
             by_perspective: [net.bias; 2],
+            mirrored: [false; 2],
         };
-        for sq in pos.occupied() {
-            let piece = pos.piece_at(sq).expect("an occupied square has a piece");
-            for perspective in Color::ALL {
-                let column = net.column(feature_index(perspective, piece, sq));
-                let values = &mut acc.by_perspective[perspective.index()].0;
-                for (v, w) in values.iter_mut().zip(&column.0) {
-                    *v = v.wrapping_add(*w);
-                }
-            }
+        for perspective in Color::ALL {
+            let king = pos.king_square(perspective);
+            let pieces = pos.occupied().into_iter().map(|sq| {
+                (
+                    sq,
+                    pos.piece_at(sq).expect("an occupied square has a piece"),
+                )
+            });
+            acc.refresh(net, perspective, king, pieces);
         }
         acc
+    }
+
+    /// Computes `perspective`'s accumulator (and whether it is mirrored) from scratch
+    /// from the pieces on the board, with `perspective`'s king on `king`.
+    fn refresh(
+        &mut self,
+        net: &Network,
+        perspective: Color,
+        king: Square,
+        pieces: impl Iterator<Item = (Square, Piece)>,
+    ) {
+        let mirror = net.mirrored() && king_mirrors(king);
+        let i = perspective.index();
+        self.mirrored[i] = mirror;
+        self.by_perspective[i] = net.bias;
+        let values = &mut self.by_perspective[i].0;
+        for (sq, piece) in pieces {
+            let column = net.column(feature_index_seen(perspective, piece, sq, mirror));
+            for (v, w) in values.iter_mut().zip(&column.0) {
+                *v = v.wrapping_add(*w);
+            }
+        }
     }
 
     /// The accumulator of `perspective`.
@@ -142,14 +168,42 @@ impl AccumulatorStack {
         let net = &*self.net;
         for perspective in Color::ALL {
             let i = perspective.index();
+            let mirror = parent.mirrored[i];
+            if net.mirrored()
+                && piece == Piece::new(perspective, PieceKind::King)
+                && king_mirrors(to) != mirror
+            {
+                // The king crosses the middle file: this perspective turns over, so it
+                // is computed afresh from the board after the move.
+                let after = pos
+                    .occupied()
+                    .into_iter()
+                    .filter(move |&sq| sq != from && sq != to)
+                    .map(|sq| {
+                        (
+                            sq,
+                            pos.piece_at(sq).expect("an occupied square has a piece"),
+                        )
+                    })
+                    .chain(std::iter::once((to, piece)));
+                child.refresh(net, perspective, to, after);
+                continue;
+            }
+            child.mirrored[i] = mirror;
             let src = &parent.by_perspective[i].0;
             let out = &mut child.by_perspective[i].0;
-            let add = &net.column(feature_index(perspective, piece, to)).0;
-            let sub = &net.column(feature_index(perspective, piece, from)).0;
+            let add = &net
+                .column(feature_index_seen(perspective, piece, to, mirror))
+                .0;
+            let sub = &net
+                .column(feature_index_seen(perspective, piece, from, mirror))
+                .0;
             match captured {
                 None => add_sub(out, src, add, sub),
                 Some(victim) => {
-                    let sub2 = &net.column(feature_index(perspective, victim, to)).0;
+                    let sub2 = &net
+                        .column(feature_index_seen(perspective, victim, to, mirror))
+                        .0;
                     add_sub_sub(out, src, add, sub, sub2);
                 }
             }

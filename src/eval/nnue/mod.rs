@@ -57,8 +57,23 @@ pub fn feature_index(perspective: Color, piece: Piece, sq: Square) -> usize {
     side * 630 + piece.kind().index() * 90 + sq.index()
 }
 
+/// Whether a net with king mirroring mirrors `perspective`'s view of a position whose
+/// `perspective` king stands on `king`: when the king is right of the middle file (file
+/// index above 4, i.e. on the f-file of the palace).
+#[inline]
+pub fn king_mirrors(king: Square) -> bool {
+    king.file() > 4
+}
+
+/// [`feature_index`] of a perspective that is mirrored left-right (`mirror`) or not.
+#[inline]
+pub fn feature_index_seen(perspective: Color, piece: Piece, sq: Square, mirror: bool) -> usize {
+    let sq = if mirror { sq.mirror_file() } else { sq };
+    feature_index(perspective, piece, sq)
+}
+
 /// The default network file, compiled into the binary.
-static EMBEDDED_BYTES: &[u8] = include_bytes!("../../../nets/chariot-2.nnue");
+static EMBEDDED_BYTES: &[u8] = include_bytes!("../../../nets/chariot-3.nnue");
 
 /// The embedded network, parsed on first use.
 static EMBEDDED: Lazy<Result<Arc<Network>, NetError>> =
@@ -118,7 +133,7 @@ mod tests {
 
     #[test]
     fn the_embedded_net_is_valid() {
-        let net = embedded().expect("nets/chariot-2.nnue is a valid net");
+        let net = embedded().expect("nets/chariot-3.nnue is a valid net");
         let start = Position::startpos();
         assert_eq!(net.evaluate(&start), net.evaluate(&start.color_flipped()));
     }

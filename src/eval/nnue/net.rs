@@ -10,7 +10,12 @@ use super::{Accumulators, Aligned, Column, HIDDEN, INPUTS, QA, QB};
 use crate::board::Position;
 
 const MAGIC: &[u8; 4] = b"CHNN";
-const VERSION: u32 = 1;
+/// The first format: a 40-byte header whose architecture id says the buckets.
+const VERSION_1: u32 = 1;
+/// The second format: a 48-byte header that states inputs, width, buckets and mirroring.
+const VERSION_2: u32 = 2;
+/// Version 2's flag for king mirroring.
+const FLAG_MIRROR: u32 = 1;
 /// One output (`(1260 → 256)×2 → 1`).
 const ARCH_SINGLE: u32 = 1;
 /// [`BUCKETS`] outputs, one chosen by the number of pieces (`(1260 → 256)×2 → 8`).
@@ -18,19 +23,31 @@ const ARCH_BUCKETS: u32 = 2;
 /// The output buckets of architecture 2.
 pub const BUCKETS: usize = 8;
 const HEADER_LEN: usize = 40;
+const HEADER_LEN_2: usize = 48;
 
-/// The length of a version-1 file with `buckets` output buckets: the header, then feature
-/// weights, accumulator bias and output weights (`i16`), then the output biases (`i32`).
+/// The length of a payload with `buckets` output buckets: feature weights, accumulator
+/// bias and output weights (`i16`), then the output biases (`i32`).
+const fn payload_len(buckets: usize) -> usize {
+    (INPUTS * HIDDEN + HIDDEN + buckets * 2 * HIDDEN) * 2 + buckets * 4
+}
+
+/// The length of a version-1 file with `buckets` output buckets.
 pub const fn file_len(buckets: usize) -> usize {
-    HEADER_LEN + (INPUTS * HIDDEN + HIDDEN + buckets * 2 * HIDDEN) * 2 + buckets * 4
+    HEADER_LEN + payload_len(buckets)
+}
+
+/// The length of a version-2 file with `buckets` output buckets.
+pub const fn file_len_2(buckets: usize) -> usize {
+    HEADER_LEN_2 + payload_len(buckets)
 }
 
 /// The length of a version-1, architecture-1 file: 646,700 bytes.
 pub const FILE_LEN: usize = file_len(1);
-/// The longest net file this engine reads (architecture 2: 653,896 bytes).
-pub const MAX_FILE_LEN: usize = file_len(BUCKETS);
+/// The longest net file this engine reads (version 2 with 8 buckets: 653,904 bytes).
+pub const MAX_FILE_LEN: usize = file_len_2(BUCKETS);
 
-const _: () = assert!(FILE_LEN == 646_700 && MAX_FILE_LEN == 653_896);
+const _: () = assert!(FILE_LEN == 646_700 && file_len(BUCKETS) == 653_896);
+const _: () = assert!(MAX_FILE_LEN == 653_904);
 
 /// The output bucket of a position with `pieces` pieces on the board (kings included):
 /// `(pieces − 1) / 4`, so 2–4 pieces → 0, 5–8 → 1, …, 29–32 → 7.
@@ -84,7 +101,7 @@ impl fmt::Display for NetError {
                 String::from_utf8_lossy(m)
             ),
             NetError::Version(v) => {
-                write!(f, "format version {v}: this engine reads version {VERSION}")
+                write!(f, "format version {v}: this engine reads versions {VERSION_1} and {VERSION_2}")
             }
             NetError::Architecture(a) => write!(
                 f,
@@ -123,6 +140,11 @@ pub struct Network {
     pub(super) output: Box<[OutputWeights]>,
     /// The output biases, one per bucket, in units of `QA · QB`.
     pub(super) output_bias: Box<[i32]>,
+    /// King mirroring: a perspective whose own king stands on a file right of the middle
+    /// (file index above 4) sees every square mirrored left-right.
+    pub(super) mirrored: bool,
+    /// The file's format version (1 or 2), kept so that `to_bytes` writes it back.
+    version: u32,
     /// Engine units per unit of the net's output.
     scale: i32,
     /// The payload's hash (identifies the net).
@@ -133,8 +155,9 @@ impl fmt::Debug for Network {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "Network({} output bucket(s), scale {}, hash {:016x})",
+            "Network({} output bucket(s), mirroring {}, scale {}, hash {:016x})",
             self.output.len(),
+            self.mirrored,
             self.scale,
             self.hash
         )
@@ -158,6 +181,21 @@ impl Reader<'_> {
             *v = self.i16();
         }
     }
+}
+
+/// Checks header fields that must have one value.
+fn check_fields(bytes: &[u8], fields: &[(&'static str, usize, u32)]) -> Result<(), NetError> {
+    for &(field, offset, expected) in fields {
+        let got = header_u32(bytes, offset);
+        if got != expected {
+            return Err(NetError::Header {
+                field,
+                got,
+                expected,
+            });
+        }
+    }
+    Ok(())
 }
 
 fn header_u32(bytes: &[u8], offset: usize) -> u32 {
@@ -187,32 +225,69 @@ impl Network {
             return Err(NetError::Magic(magic));
         }
         let version = header_u32(bytes, 4);
-        if version != VERSION {
-            return Err(NetError::Version(version));
-        }
-        let buckets = match header_u32(bytes, 8) {
-            ARCH_SINGLE => 1,
-            ARCH_BUCKETS => BUCKETS,
-            arch => return Err(NetError::Architecture(arch)),
-        };
-        let expected = file_len(buckets);
-        let fields: [(&'static str, usize, u32); 4] = [
-            ("input count", 12, INPUTS as u32),
-            ("hidden size", 16, HIDDEN as u32),
-            ("QA", 20, QA as u32),
-            ("QB", 24, QB as u32),
-        ];
-        for (field, offset, expected) in fields {
-            let got = header_u32(bytes, offset);
-            if got != expected {
-                return Err(NetError::Header {
-                    field,
-                    got,
-                    expected,
-                });
+        let (buckets, mirrored, header_len, scale_at) = match version {
+            VERSION_1 => {
+                let buckets = match header_u32(bytes, 8) {
+                    ARCH_SINGLE => 1,
+                    ARCH_BUCKETS => BUCKETS,
+                    arch => return Err(NetError::Architecture(arch)),
+                };
+                let fields: [(&'static str, usize, u32); 4] = [
+                    ("input count", 12, INPUTS as u32),
+                    ("hidden size", 16, HIDDEN as u32),
+                    ("QA", 20, QA as u32),
+                    ("QB", 24, QB as u32),
+                ];
+                check_fields(bytes, &fields)?;
+                (buckets, false, HEADER_LEN, 28)
             }
-        }
-        let scale = header_u32(bytes, 28);
+            VERSION_2 => {
+                if bytes.len() < HEADER_LEN_2 {
+                    return Err(NetError::Truncated {
+                        len: bytes.len(),
+                        expected: HEADER_LEN_2,
+                    });
+                }
+                let fields: [(&'static str, usize, u32); 4] = [
+                    ("input count", 8, INPUTS as u32),
+                    ("hidden size", 12, HIDDEN as u32),
+                    ("QA", 24, QA as u32),
+                    ("QB", 28, QB as u32),
+                ];
+                check_fields(bytes, &fields)?;
+                let buckets = match header_u32(bytes, 16) {
+                    1 => 1,
+                    b if b as usize == BUCKETS => BUCKETS,
+                    got => {
+                        return Err(NetError::Header {
+                            field: "output bucket count",
+                            got,
+                            expected: BUCKETS as u32,
+                        })
+                    }
+                };
+                let flags = header_u32(bytes, 20);
+                if flags & !FLAG_MIRROR != 0 {
+                    return Err(NetError::Header {
+                        field: "flags",
+                        got: flags,
+                        expected: flags & FLAG_MIRROR,
+                    });
+                }
+                let reserved = header_u32(bytes, 36);
+                if reserved != 0 {
+                    return Err(NetError::Header {
+                        field: "reserved field",
+                        got: reserved,
+                        expected: 0,
+                    });
+                }
+                (buckets, flags & FLAG_MIRROR != 0, HEADER_LEN_2, 32)
+            }
+            _ => return Err(NetError::Version(version)),
+        };
+        let expected = header_len + payload_len(buckets);
+        let scale = header_u32(bytes, scale_at);
         let scale = match i32::try_from(scale) {
             Ok(s) if s > 0 => s,
             _ => return Err(NetError::Scale(scale)),
@@ -229,8 +304,12 @@ impl Network {
                 expected,
             });
         }
-        let stored = u64::from_le_bytes(bytes[32..40].try_into().expect("8 header bytes"));
-        let payload = &bytes[HEADER_LEN..];
+        let stored = u64::from_le_bytes(
+            bytes[header_len - 8..header_len]
+                .try_into()
+                .expect("8 header bytes"),
+        );
+        let payload = &bytes[header_len..];
         let computed = fnv1a64(payload);
         if stored != computed {
             return Err(NetError::Hash { stored, computed });
@@ -265,6 +344,8 @@ impl Network {
             bias,
             output,
             output_bias,
+            mirrored,
+            version,
             scale,
             hash: stored,
         })
@@ -306,22 +387,30 @@ impl Network {
         for bias in self.output_bias.iter() {
             payload.extend_from_slice(&bias.to_le_bytes());
         }
-        let mut out = Vec::with_capacity(file_len(buckets));
+        let mut out = Vec::with_capacity(file_len_2(buckets));
         out.extend_from_slice(MAGIC);
-        let arch = if buckets == 1 {
-            ARCH_SINGLE
+        let fields: Vec<u32> = if self.version == VERSION_1 {
+            let arch = if buckets == 1 {
+                ARCH_SINGLE
+            } else {
+                ARCH_BUCKETS
+            };
+            let (inputs, hidden, scale) = (INPUTS as u32, HIDDEN as u32, self.scale as u32);
+            vec![VERSION_1, arch, inputs, hidden, QA as u32, QB as u32, scale]
         } else {
-            ARCH_BUCKETS
+            vec![
+                VERSION_2,
+                INPUTS as u32,
+                HIDDEN as u32,
+                buckets as u32,
+                if self.mirrored { FLAG_MIRROR } else { 0 },
+                QA as u32,
+                QB as u32,
+                self.scale as u32,
+                0,
+            ]
         };
-        for v in [
-            VERSION,
-            arch,
-            INPUTS as u32,
-            HIDDEN as u32,
-            QA as u32,
-            QB as u32,
-            self.scale as u32,
-        ] {
+        for v in fields {
             out.extend_from_slice(&v.to_le_bytes());
         }
         out.extend_from_slice(&fnv1a64(&payload).to_le_bytes());
@@ -348,6 +437,11 @@ impl Network {
     /// The number of output buckets: 1 (architecture 1) or [`BUCKETS`].
     pub fn buckets(&self) -> usize {
         self.output.len()
+    }
+
+    /// Whether the net mirrors a perspective whose king stands right of the middle file.
+    pub fn mirrored(&self) -> bool {
+        self.mirrored
     }
 
     /// The static evaluation of `pos` from the side to move's view, in engine units,

@@ -353,6 +353,11 @@ fn fnv(bytes: &[u8]) -> u64 {
 
 /// A net trained a little, with `buckets` output buckets.
 fn trained_net(buckets: usize) -> (Network, Vec<Position>) {
+    trained_net_with(buckets, false)
+}
+
+/// A net trained a little, with `buckets` output buckets and king mirroring or not.
+fn trained_net_with(buckets: usize, king_mirror: bool) -> (Network, Vec<Position>) {
     let (records, games, positions) = material_data(4, 30);
     // Nothing held out: the last epoch's net (30 games are too few for a held-out
     // loss to choose by).
@@ -362,6 +367,7 @@ fn trained_net(buckets: usize) -> (Network, Vec<Position>) {
         val_share: 0.0,
         test_share: 0.0,
         buckets,
+        king_mirror,
         ..options()
     };
     (train(&records, &games, &o, |_| {}).unwrap().best, positions)
@@ -376,35 +382,36 @@ fn the_net_file_has_the_documented_header_size_and_hash() {
         "the default is architecture 2"
     );
     let bytes = net.to_bytes();
-    assert_eq!(bytes.len(), 653_896);
-    assert_eq!(file_size(BUCKETS), 653_896);
+    assert_eq!(bytes.len(), 653_904);
+    assert_eq!(file_size(BUCKETS), 653_904);
     assert_eq!(FILE_SIZE, 646_700);
     assert_eq!(&bytes[0..4], b"CHNN");
     let u32_at = |at: usize| u32::from_le_bytes(bytes[at..at + 4].try_into().unwrap());
+    // Version 2: inputs, width, buckets, flags (no king mirroring), QA, QB, SCALE,
+    // reserved, then the payload's hash.
+    let header: Vec<u32> = (1..10).map(|k| u32_at(4 * k)).collect();
+    assert_eq!(header, [2, 1260, 256, 8, 0, 255, 64, 350, 0]);
     assert_eq!(
-        [1, 2, 1260, 256, 255, 64, 350],
-        [
-            u32_at(4),
-            u32_at(8),
-            u32_at(12),
-            u32_at(16),
-            u32_at(20),
-            u32_at(24),
-            u32_at(28)
-        ]
+        u64::from_le_bytes(bytes[40..48].try_into().unwrap()),
+        fnv(&bytes[48..])
     );
-    assert_eq!(
-        u64::from_le_bytes(bytes[32..40].try_into().unwrap()),
-        fnv(&bytes[40..])
+    let mut mirrored = net.clone();
+    mirrored.king_mirror = true;
+    let mirrored_bytes = mirrored.to_bytes();
+    assert_eq!(mirrored_bytes[20], 1, "the king-mirroring flag");
+    assert!(
+        QuantisedNet::from_bytes(&mirrored_bytes)
+            .unwrap()
+            .king_mirror
     );
     // The payload: feature-major i16 weights ×255, bias ×255, output ×64, bias ×255·64.
     let i16_at = |at: usize| i16::from_le_bytes([bytes[at], bytes[at + 1]]);
     let q = |x: f32, k: f32| (x * k).round() as i16;
     for (f, i) in [(0usize, 0usize), (3, 17), (1259, 255), (700, 128)] {
         let w = net.params[f * HIDDEN + i];
-        assert_eq!(i16_at(40 + 2 * (f * HIDDEN + i)), q(w, 255.0));
+        assert_eq!(i16_at(48 + 2 * (f * HIDDEN + i)), q(w, 255.0));
     }
-    let bias_at = 40 + 2 * INPUTS * HIDDEN;
+    let bias_at = 48 + 2 * INPUTS * HIDDEN;
     assert_eq!(i16_at(bias_at + 2 * 5), q(net.params[FT_BIAS + 5], 255.0));
     // Then each bucket's 512 output weights ×64, then the eight biases ×255·64.
     let out_at = bias_at + 2 * HIDDEN;
@@ -435,10 +442,12 @@ fn the_net_file_has_the_documented_header_size_and_hash() {
         assert!(err.to_string().contains(why), "{err}");
     };
     refused(&|b| b[0] = b'X', "magic");
-    refused(&|b| b[4] = 2, "version");
-    refused(&|b| b[8] = 3, "architecture");
-    refused(&|b| b[8] = 1, "bytes");
-    refused(&|b| b[17] = 2, "hidden");
+    refused(&|b| b[4] = 3, "version");
+    refused(&|b| b[16] = 3, "3 output buckets");
+    refused(&|b| b[16] = 1, "bytes");
+    refused(&|b| b[20] = 2, "flags");
+    refused(&|b| b[36] = 1, "reserved");
+    refused(&|b| b[13] = 2, "hidden");
     refused(&|b| b[1000] ^= 1, "hash");
     refused(&|b| b.truncate(600_000), "bytes");
 }
@@ -450,6 +459,7 @@ fn the_integer_formula_is_the_documented_one() {
         params: vec![0.0; params_len(1)],
         scale: 400.0,
         buckets: 1,
+        king_mirror: false,
     };
     for i in 0..HIDDEN {
         net.params[FT_BIAS + i] = if i % 2 == 0 { 0.4 } else { 1.5 };
@@ -459,7 +469,7 @@ fn the_integer_formula_is_the_documented_one() {
     let bias_at = net.out_bias_at(0);
     net.params[bias_at] = 0.1;
     let bytes = net.to_bytes();
-    assert_eq!(bytes.len(), FILE_SIZE);
+    assert_eq!(bytes.len(), file_size(1));
     // acc = 102 (0.4·255) or 383 (clamped to 255); w = 16 and -8: all exact.
     let (even, odd) = (102i32, 255i32);
     let us = 128 * (even * 16 * even + odd * 16 * odd);
@@ -479,6 +489,7 @@ fn the_integer_formula_is_the_documented_one() {
         params: vec![0.0; params_len(BUCKETS)],
         scale: 400.0,
         buckets: BUCKETS,
+        king_mirror: false,
     };
     bucketed.params[..OUT_W].copy_from_slice(&net.params[..OUT_W]);
     for b in 0..BUCKETS {
@@ -557,6 +568,37 @@ fn the_engine_loads_the_written_net_and_evaluates_as_the_trainer_does() {
         damaged[1000] ^= 1;
         assert!(chariot::eval::nnue::Network::from_bytes(&damaged).is_err());
     }
+}
+
+#[test]
+fn king_mirroring_sees_a_position_and_its_mirror_image_alike() {
+    // With king mirroring, a perspective whose king is off the middle file sees a
+    // position and its left-right mirror image as the same features (the king on d in
+    // one is on f in the other, which is mirrored back); on the middle file it does not.
+    let (_, _, positions) = material_data(6, 20);
+    let (mut same, mut middle) = (0, 0);
+    for pos in &positions {
+        let a = trainer::nnue::net::position_features(pos, true);
+        let b = trainer::nnue::net::position_features(&pos.mirrored(), true);
+        let stm = pos.side_to_move();
+        for (perspective, fa, fb) in [(stm, a.us(), b.us()), (!stm, a.them(), b.them())] {
+            if pos.king_square(perspective).file() != 4 {
+                assert_eq!(fa, fb, "{pos}");
+                same += 1;
+            } else if fa != fb {
+                middle += 1;
+            }
+        }
+        // Without king mirroring only left-right symmetric positions match.
+        let plain = trainer::nnue::net::position_features(pos, false);
+        if pos.king_square(Color::Red).file() == 3 {
+            assert_ne!(
+                plain,
+                trainer::nnue::net::position_features(&pos.mirrored(), false)
+            );
+        }
+    }
+    assert!(same > 200 && middle > 200, "{same} {middle}");
 }
 
 #[test]

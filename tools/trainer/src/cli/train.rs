@@ -51,6 +51,11 @@ pub struct Args {
     /// (architecture 1).
     #[arg(long, value_name = "1|8", default_value_t = TrainOptions::default().buckets as u64)]
     pub buckets: u64,
+    /// King mirroring: a perspective whose king stands right of the middle file sees
+    /// the board mirrored (net file flag; the engine refreshes that perspective when the
+    /// king crosses the middle file).
+    #[arg(long, value_name = "on|off", default_value = "off", value_parser = on_off, action = clap::ArgAction::Set)]
+    pub king_mirror: bool,
     /// Positions per batch (1-2^24).
     #[arg(long, value_name = "N", default_value_t = TrainOptions::default().batch as u64)]
     pub batch: u64,
@@ -139,6 +144,7 @@ fn train_options(a: &Args) -> TrainOptions {
         positions: a.positions.map(|n| n.clamp(1, 1 << 40) as usize),
         buckets: a.buckets.min(64) as usize,
         stop_after: a.stop_after.map(|n| n.min(1 << 40) as usize),
+        king_mirror: a.king_mirror,
         batch: a.batch.clamp(1, 1 << 24) as usize,
         lr,
         lr_end: a.lr_end.unwrap_or(lr / 30.0),
@@ -204,7 +210,7 @@ fn settle_scale(a: &Args, t: &mut TrainOptions, data: &Dataset) {
         }
     };
     eprintln!(
-        "train: SCALE {} ({scale_note}), lambda {}, {}, batch {}, lr {} → {}, {} threads, mirror {}, {} output bucket(s)",
+        "train: SCALE {} ({scale_note}), lambda {}, {}, batch {}, lr {} → {}, {} threads, mirror {}, {} output bucket(s), king mirroring {}",
         t.scale,
         t.lambda,
         match t.positions {
@@ -216,7 +222,8 @@ fn settle_scale(a: &Args, t: &mut TrainOptions, data: &Dataset) {
         t.lr_end,
         t.threads,
         if t.mirror { "on" } else { "off" },
-        t.buckets
+        t.buckets,
+        if t.king_mirror { "on" } else { "off" }
     );
 }
 

@@ -40,29 +40,42 @@ pub const BUCKETS: usize = 8;
 
 /// Net file: magic.
 pub const MAGIC: &[u8; 4] = b"CHNN";
-/// Net file: format version.
-pub const VERSION: u32 = 1;
-/// Net file: architecture id of a net with one output (architecture 1).
+/// Net file: the first format version (read only): a 40-byte header with an
+/// architecture id.
+pub const VERSION_1: u32 = 1;
+/// Net file: the format version the trainer writes: a 48-byte header that states the
+/// inputs, the width, the output buckets and the flags.
+pub const VERSION: u32 = 2;
+/// Version 1: architecture id of a net with one output (architecture 1).
 pub const ARCH: u32 = 1;
-/// Net file: architecture id of a net with [`BUCKETS`] output buckets.
+/// Version 1: architecture id of a net with [`BUCKETS`] output buckets.
 pub const ARCH_BUCKETS: u32 = 2;
-/// Net file: header size (the payload starts here).
-pub const HEADER_SIZE: usize = 40;
-/// Net file: total size of an architecture-1 net.
-pub const FILE_SIZE: usize = file_size(1);
+/// Version 2's flag for king mirroring.
+pub const FLAG_KING_MIRROR: u32 = 1;
+/// Net file: header size of version 1.
+pub const HEADER_SIZE_1: usize = 40;
+/// Net file: header size of version 2 (the payload starts here).
+pub const HEADER_SIZE: usize = 48;
+/// Net file: total size of a version-1 net with one output bucket.
+pub const FILE_SIZE: usize = HEADER_SIZE_1 + payload_size(1);
 
 const _: () = assert!(FILE_SIZE == 646_700);
-const _: () = assert!(file_size(BUCKETS) == 653_896);
+const _: () = assert!(file_size(BUCKETS) == 653_904);
 
 /// The number of float parameters of a net with `buckets` output buckets.
 pub const fn params_len(buckets: usize) -> usize {
     OUT_W + buckets * (2 * HIDDEN + 1)
 }
 
-/// The size of the net file of a net with `buckets` output buckets: the header, the
-/// feature weights, bias and output weights as `i16`, the output biases as `i32`.
+/// The size of a payload with `buckets` output buckets: the feature weights, bias and
+/// output weights as `i16`, the output biases as `i32`.
+pub const fn payload_size(buckets: usize) -> usize {
+    (INPUTS * HIDDEN + HIDDEN + buckets * 2 * HIDDEN) * 2 + buckets * 4
+}
+
+/// The size of the (version-2) net file of a net with `buckets` output buckets.
 pub const fn file_size(buckets: usize) -> usize {
-    HEADER_SIZE + (INPUTS * HIDDEN + HIDDEN + buckets * 2 * HIDDEN) * 2 + buckets * 4
+    HEADER_SIZE + payload_size(buckets)
 }
 
 /// The output bucket of a position with `pieces` pieces on the board (kings included)
@@ -127,41 +140,67 @@ pub fn feature_index(perspective: Color, code: u8, sq: u8) -> u16 {
     side * 630 + kind * 90 + sq
 }
 
+/// The mirror image of square index `sq` (file `f` becomes `8 − f`).
+#[inline]
+fn mirrored(sq: u8) -> u8 {
+    Square::from_index(sq).mirror_file().index() as u8
+}
+
 /// The features of a board given as `(square index, piece code)` pairs; with `mirror`
-/// every square's file `f` becomes `8 − f` first.
-pub fn features_of(pieces: impl Iterator<Item = (u8, u8)>, stm: Color, mirror: bool) -> Features {
+/// every square's file `f` becomes `8 − f` first (the training's augmentation). With
+/// `king_mirror` (nets with king mirroring) a perspective whose own king then stands
+/// right of the middle file (file index above 4) sees the board mirrored.
+pub fn features_of(
+    pieces: impl Iterator<Item = (u8, u8)>,
+    stm: Color,
+    mirror: bool,
+    king_mirror: bool,
+) -> Features {
     let mut f = Features {
         us: [0; MAX_PIECES],
         them: [0; MAX_PIECES],
         len: 0,
     };
+    let mut board = [(0u8, 0u8); MAX_PIECES];
+    let mut flip = [false; 2];
     for (sq, code) in pieces.take(MAX_PIECES) {
-        let sq = if mirror {
-            Square::from_index(sq).mirror_file().index() as u8
+        let sq = if mirror { mirrored(sq) } else { sq };
+        if code % 7 == 0 {
+            // A king: code = colour · 7.
+            flip[usize::from(code >= 7)] = king_mirror && sq % 9 > 4;
+        }
+        board[f.len] = (sq, code);
+        f.len += 1;
+    }
+    let seen = |perspective: Color, sq: u8| {
+        if flip[perspective.index()] {
+            mirrored(sq)
         } else {
             sq
-        };
-        f.us[f.len] = feature_index(stm, code, sq);
-        f.them[f.len] = feature_index(!stm, code, sq);
-        f.len += 1;
+        }
+    };
+    for (k, &(sq, code)) in board[..f.len].iter().enumerate() {
+        f.us[k] = feature_index(stm, code, seen(stm, sq));
+        f.them[k] = feature_index(!stm, code, seen(!stm, sq));
     }
     f.us[..f.len].sort_unstable();
     f.them[..f.len].sort_unstable();
     f
 }
 
-/// The features of a position.
-pub fn position_features(pos: &Position) -> Features {
+/// The features of a position for a net with king mirroring (`king_mirror`) or without.
+pub fn position_features(pos: &Position, king_mirror: bool) -> Features {
     let pieces = pos
         .occupied()
         .into_iter()
         .filter_map(|sq| Some((sq.index() as u8, pos.piece_at(sq)?.index() as u8)));
-    features_of(pieces, pos.side_to_move(), false)
+    features_of(pieces, pos.side_to_move(), false, king_mirror)
 }
 
-/// The features of a record (optionally mirrored left-right).
-pub fn record_features(record: &Record, mirror: bool) -> Features {
-    features_of(record.pieces(), record.side_to_move(), mirror)
+/// The features of a record (optionally mirrored left-right) for a net with king
+/// mirroring (`king_mirror`) or without.
+pub fn record_features(record: &Record, mirror: bool, king_mirror: bool) -> Features {
+    features_of(record.pieces(), record.side_to_move(), mirror, king_mirror)
 }
 
 /// SCReLU on floats: `clamp(x, 0, 1)²`.
@@ -181,13 +220,15 @@ pub struct Network {
     pub scale: f32,
     /// Output buckets: 1 (architecture 1) or [`BUCKETS`] (architecture 2).
     pub buckets: usize,
+    /// King mirroring ([`features_of`]).
+    pub king_mirror: bool,
 }
 
 impl Network {
     /// A network with small random weights (uniform, ±1/√INPUTS for the feature layer,
     /// ±1/√(2·HIDDEN) for the output) and zero biases, with `buckets` output buckets
     /// (every bucket starts from the same output weights).
-    pub fn random(seed: u64, scale: f32, buckets: usize) -> Network {
+    pub fn random(seed: u64, scale: f32, buckets: usize, king_mirror: bool) -> Network {
         let mut rng = tourney::rng::Rng::new(seed);
         let mut uniform = |bound: f32| {
             let unit = (rng.next_u64() >> 40) as f32 / (1u64 << 24) as f32;
@@ -208,6 +249,7 @@ impl Network {
             params,
             scale,
             buckets,
+            king_mirror,
         }
     }
 
@@ -274,16 +316,18 @@ impl Network {
 
     /// The evaluation in engine units from the side to move's point of view.
     pub fn evaluate(&self, pos: &Position) -> f32 {
-        self.raw_output(&position_features(pos)) * self.scale
+        self.raw_output(&position_features(pos, self.king_mirror)) * self.scale
     }
 
-    /// Quantises the network into the bytes of a net file (format version 1,
-    /// architecture 1 or 2 by the number of buckets).
+    /// Quantises the network into the bytes of a net file (format version 2).
     ///
     /// # Panics
     /// With a bucket count that no architecture has (the trainer makes only 1 and 8).
     pub fn to_bytes(&self) -> Vec<u8> {
-        let arch = architecture(self.buckets).expect("1 or 8 output buckets");
+        assert!(
+            architecture(self.buckets).is_some(),
+            "1 or 8 output buckets"
+        );
         let q16 = |x: f32, k: i32| {
             (x * k as f32)
                 .round()
@@ -305,14 +349,21 @@ impl Network {
 
         let mut out = Vec::with_capacity(size);
         out.extend_from_slice(MAGIC);
+        let flags = if self.king_mirror {
+            FLAG_KING_MIRROR
+        } else {
+            0
+        };
         for v in [
             VERSION,
-            arch,
             INPUTS as u32,
             HIDDEN as u32,
+            self.buckets as u32,
+            flags,
             QA as u32,
             QB as u32,
             self.scale_u32(),
+            0,
         ] {
             out.extend_from_slice(&v.to_le_bytes());
         }
@@ -365,8 +416,21 @@ pub struct QuantisedNet {
     pub out_b: Vec<i32>,
     /// Output buckets (1 or [`BUCKETS`]).
     pub buckets: usize,
+    /// King mirroring.
+    pub king_mirror: bool,
     /// SCALE from the header.
     pub scale: i32,
+}
+
+/// Checks header fields that must have one value.
+fn check_fields(bytes: &[u8], fields: &[(&str, usize, u32)]) -> Result<()> {
+    for &(name, at, want) in fields {
+        let got = u32_at(bytes, at);
+        if got != want {
+            return Err(net_file!("{name} {got}, expected {want}"));
+        }
+    }
+    Ok(())
 }
 
 fn u32_at(bytes: &[u8], at: usize) -> u32 {
@@ -383,50 +447,74 @@ impl QuantisedNet {
         if &bytes[..4] != MAGIC {
             return Err(net_file!("magic {:?}, expected CHNN", &bytes[..4]));
         }
-        if u32_at(bytes, 4) != VERSION {
-            return Err(net_file!(
-                "format version {}, expected {VERSION}",
-                u32_at(bytes, 4)
-            ));
-        }
-        let buckets = match u32_at(bytes, 8) {
-            ARCH => 1,
-            ARCH_BUCKETS => BUCKETS,
+        let version = u32_at(bytes, 4);
+        let (header, buckets, king_mirror, scale_at) = match version {
+            VERSION_1 => {
+                let buckets = match u32_at(bytes, 8) {
+                    ARCH => 1,
+                    ARCH_BUCKETS => BUCKETS,
+                    other => {
+                        return Err(net_file!(
+                            "architecture {other}, expected {ARCH} or {ARCH_BUCKETS}"
+                        ))
+                    }
+                };
+                let fields = [
+                    ("inputs", 12, INPUTS as u32),
+                    ("hidden size", 16, HIDDEN as u32),
+                    ("QA", 20, QA as u32),
+                    ("QB", 24, QB as u32),
+                ];
+                check_fields(bytes, &fields)?;
+                (HEADER_SIZE_1, buckets, false, 28)
+            }
+            VERSION => {
+                if bytes.len() < HEADER_SIZE {
+                    return Err(net_file!("{} bytes: too short for the header", bytes.len()));
+                }
+                let fields = [
+                    ("inputs", 8, INPUTS as u32),
+                    ("hidden size", 12, HIDDEN as u32),
+                    ("QA", 24, QA as u32),
+                    ("QB", 28, QB as u32),
+                    ("reserved field", 36, 0),
+                ];
+                check_fields(bytes, &fields)?;
+                let buckets = u32_at(bytes, 16) as usize;
+                if architecture(buckets).is_none() {
+                    return Err(net_file!(
+                        "{buckets} output buckets, expected 1 or {BUCKETS}"
+                    ));
+                }
+                let flags = u32_at(bytes, 20);
+                if flags & !FLAG_KING_MIRROR != 0 {
+                    return Err(net_file!("flags {flags:#x}: unknown bits"));
+                }
+                (HEADER_SIZE, buckets, flags & FLAG_KING_MIRROR != 0, 32)
+            }
             other => {
                 return Err(net_file!(
-                    "architecture {other}, expected {ARCH} or {ARCH_BUCKETS}"
+                    "format version {other}, expected {VERSION_1} or {VERSION}"
                 ))
             }
         };
-        let size = file_size(buckets);
-        let fields = [
-            ("inputs", 12, INPUTS as u32),
-            ("hidden size", 16, HIDDEN as u32),
-            ("QA", 20, QA as u32),
-            ("QB", 24, QB as u32),
-        ];
-        for (name, at, want) in fields {
-            let got = u32_at(bytes, at);
-            if got != want {
-                return Err(net_file!("{name} {got}, expected {want}"));
-            }
-        }
+        let size = header + payload_size(buckets);
         if bytes.len() != size {
             return Err(net_file!("{} bytes, expected {size}", bytes.len()));
         }
-        let scale = u32_at(bytes, 28);
+        let scale = u32_at(bytes, scale_at);
         if scale == 0 || scale > i32::MAX as u32 {
             return Err(net_file!("SCALE {scale} out of range"));
         }
-        let hash = u64::from_le_bytes(bytes[32..40].try_into().expect("8 bytes"));
-        let actual = fnv1a64(&bytes[HEADER_SIZE..]);
+        let hash = u64::from_le_bytes(bytes[header - 8..header].try_into().expect("8 bytes"));
+        let actual = fnv1a64(&bytes[header..]);
         if hash != actual {
             return Err(net_file!(
                 "payload hash {actual:#018x} does not match the header's {hash:#018x}"
             ));
         }
         let biases_at = size - 4 * buckets;
-        let mut values = bytes[HEADER_SIZE..biases_at]
+        let mut values = bytes[header..biases_at]
             .chunks_exact(2)
             .map(|c| i16::from_le_bytes([c[0], c[1]]));
         let ft_w: Vec<i16> = values.by_ref().take(INPUTS * HIDDEN).collect();
@@ -441,6 +529,7 @@ impl QuantisedNet {
             out_w,
             out_b,
             buckets,
+            king_mirror,
             scale: scale as i32,
         })
     }
@@ -464,7 +553,7 @@ impl QuantisedNet {
     /// product `c · w`, times `c`, summed in wrapping i32; then `/ QA` (toward zero),
     /// `+ bias`, `· SCALE` (wrapping) and `/ (QA · QB)` (toward zero).
     pub fn evaluate(&self, pos: &Position) -> i32 {
-        let f = position_features(pos);
+        let f = position_features(pos, self.king_mirror);
         let us = self.accumulate(f.us());
         let them = self.accumulate(f.them());
         let bucket = output_bucket(f.len, self.buckets);

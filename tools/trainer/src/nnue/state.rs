@@ -3,7 +3,8 @@
 //!
 //! Version 1, little-endian: the magic `CHTSTATE` (8 bytes), the version (`u32`), then the
 //! fields of [`TrainState`] in order — fingerprint, epochs done, steps done and the
-//! random generator's state (`u64` each), the output buckets (`u32`), SCALE (`f32`), the
+//! random generator's state (`u64` each), the output buckets (`u32`, the top bit set for
+//! king mirroring), SCALE (`f32`), the
 //! initial validation loss (a `u8` flag, 1 = present, then an `f64`), the best epoch
 //! (`u64`) and its score (`f64`), the epoch reports (a `u64` count, then for each: epoch
 //! and planned epochs as `u64`, training loss `f64`, validation loss as flag + `f64`,
@@ -32,7 +33,8 @@ pub fn to_bytes(s: &TrainState) -> Vec<u8> {
     for v in [s.fingerprint, s.epoch as u64, s.step as u64, s.rng] {
         out.extend_from_slice(&v.to_le_bytes());
     }
-    out.extend_from_slice(&(s.net.buckets as u32).to_le_bytes());
+    let mirror_bit = if s.net.king_mirror { 1u32 << 31 } else { 0 };
+    out.extend_from_slice(&(s.net.buckets as u32 | mirror_bit).to_le_bytes());
     out.extend_from_slice(&s.net.scale.to_le_bytes());
     put_option(&mut out, s.initial_val_loss);
     out.extend_from_slice(&(s.best_epoch as u64).to_le_bytes());
@@ -161,7 +163,9 @@ pub fn from_bytes(bytes: &[u8]) -> Result<TrainState> {
     let epoch = f.usize("epochs done")?;
     let step = f.usize("steps done")?;
     let rng = f.u64("generator state")?;
-    let buckets = f.u32("bucket count")? as usize;
+    let word = f.u32("bucket count")?;
+    let king_mirror = word >> 31 == 1;
+    let buckets = (word & !(1 << 31)) as usize;
     if architecture(buckets).is_none() {
         return Err(bad(format!("{buckets} output buckets")));
     }
@@ -194,6 +198,7 @@ pub fn from_bytes(bytes: &[u8]) -> Result<TrainState> {
         params: f.floats(n, "network")?,
         scale,
         buckets,
+        king_mirror,
     };
     let m = f.floats(n, "first moments")?;
     let v = f.floats(n, "second moments")?;
@@ -201,6 +206,7 @@ pub fn from_bytes(bytes: &[u8]) -> Result<TrainState> {
         params: f.floats(n, "best network")?,
         scale,
         buckets,
+        king_mirror,
     };
     if f.at != body.len() {
         return Err(bad(format!(

@@ -61,6 +61,9 @@ pub struct TrainOptions {
     pub test_share: f64,
     /// Output buckets: 1 (architecture 1) or 8 (architecture 2, by piece count).
     pub buckets: usize,
+    /// King mirroring: a perspective whose king stands right of the middle file sees the
+    /// board mirrored ([`super::net::features_of`]).
+    pub king_mirror: bool,
     /// End this sitting after this many epochs (of the whole run) even if the run is
     /// planned longer; the state of the last epoch ([`Event::Epoch`]) resumes it.
     pub stop_after: Option<usize>,
@@ -83,6 +86,7 @@ impl Default for TrainOptions {
             val_share: 0.05,
             test_share: 0.05,
             buckets: super::net::BUCKETS,
+            king_mirror: false,
             stop_after: None,
         }
     }
@@ -273,7 +277,7 @@ pub fn loss(net: &Network, records: &[Record], indices: &[u32], lambda: f32) -> 
                 .iter()
                 .map(|&i| {
                     let r = &records[i as usize];
-                    let o = net.raw_output(&record_features(r, false));
+                    let o = net.raw_output(&record_features(r, false, net.king_mirror));
                     let d = sigmoid(o) - target(r, net.scale, lambda);
                     f64::from(d * d)
                 })
@@ -297,7 +301,7 @@ fn add_row(grad: &mut [f32], f: u16, delta: &[f32; HIDDEN]) {
 /// Forward and backward pass of one sample, adding the gradient of its squared error
 /// into `grad`; returns the squared error.
 fn sample_gradient(net: &Network, r: &Record, mirror: bool, lambda: f32, grad: &mut [f32]) -> f32 {
-    let f = record_features(r, mirror);
+    let f = record_features(r, mirror, net.king_mirror);
     let mut us = [0.0f32; HIDDEN];
     let mut them = [0.0f32; HIDDEN];
     net.accumulate(f.us(), &mut us);
@@ -511,7 +515,7 @@ pub fn run_fingerprint(records: &[Record], split: &Split, o: &TrainOptions) -> u
         }
     }
     let settings = format!(
-        "{} {:?} {} {} {} {} {} {} {} {} {} {} {} {}",
+        "{} {:?} {} {} {} {} {} {} {} {} {} {} {} {} {}",
         o.epochs,
         o.positions,
         o.batch,
@@ -525,7 +529,8 @@ pub fn run_fingerprint(records: &[Record], split: &Split, o: &TrainOptions) -> u
         o.threads,
         o.val_share,
         o.test_share,
-        o.buckets
+        o.buckets,
+        o.king_mirror
     );
     mix(settings.as_bytes());
     h
@@ -633,7 +638,7 @@ fn train_in_pool(
         Some(s) => s,
         None => {
             let mut rng = Rng::new(o.seed);
-            let net = Network::random(rng.next_u64(), o.scale, o.buckets);
+            let net = Network::random(rng.next_u64(), o.scale, o.buckets, o.king_mirror);
             let initial_val_loss = validate(&net);
             TrainState {
                 fingerprint,
