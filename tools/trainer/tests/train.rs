@@ -12,7 +12,9 @@ use trainer::nnue::net::{
     file_size, params_len, quantised_eval, Network, QuantisedNet, BUCKETS, FILE_SIZE, FT_BIAS,
     HIDDEN, INPUTS, OUT_W,
 };
-use trainer::nnue::train::{fit_scale, split_by_game, train, train_from, Event, TrainOptions};
+use trainer::nnue::train::{
+    fit_scale, lambda_at, measured_lambda, split_by_game, train, train_from, Event, TrainOptions,
+};
 
 use crate::common::games::consecutive_games;
 
@@ -323,6 +325,67 @@ fn a_run_stopped_and_resumed_ends_as_the_run_without_the_break() {
     let mut version = bytes.clone();
     version[8] = 9;
     refused(&version, "version 9");
+}
+
+#[test]
+fn lambda_can_move_along_the_run() {
+    let o = TrainOptions {
+        lambda: 0.2,
+        lambda_end: Some(0.6),
+        ..options()
+    };
+    assert_eq!(lambda_at(&o, 0, 101), 0.2);
+    assert!((lambda_at(&o, 50, 101) - 0.4).abs() < 1e-6);
+    assert!((lambda_at(&o, 100, 101) - 0.6).abs() < 1e-6);
+    assert_eq!(measured_lambda(&o), 0.6);
+    let flat = TrainOptions {
+        lambda_end: None,
+        ..o.clone()
+    };
+    assert_eq!(lambda_at(&flat, 50, 101), 0.2);
+    assert_eq!(measured_lambda(&flat), 0.2);
+    // A schedule that stays put trains exactly as the constant λ; one that moves trains
+    // another net, and its losses are measured with the final λ (so the same initial net
+    // has the same validation loss).
+    let (records, games, _) = material_data(2, 12);
+    let base = TrainOptions {
+        epochs: 2,
+        lambda: 0.6,
+        ..options()
+    };
+    // Each run's last net (the best may be the initial one on so little data).
+    let last_net = |o: &TrainOptions| {
+        let mut last = None;
+        let run = train(&records, &games, o, |e| {
+            if let Event::Epoch { net, .. } = e {
+                last = Some(net.params.clone());
+            }
+        })
+        .unwrap();
+        (run, last.unwrap())
+    };
+    let (constant, constant_net) = last_net(&base);
+    let still = TrainOptions {
+        lambda_end: Some(0.6),
+        ..base.clone()
+    };
+    let (_, still_net) = last_net(&still);
+    assert_eq!(constant_net, still_net);
+    let moving = TrainOptions {
+        lambda: 0.0,
+        lambda_end: Some(0.6),
+        ..base.clone()
+    };
+    let (moved, moved_net) = last_net(&moving);
+    assert_ne!(moved_net, constant_net);
+    assert_eq!(moved.initial_val_loss, constant.initial_val_loss);
+    let from_zero = TrainOptions {
+        lambda: 0.0,
+        ..base.clone()
+    };
+    let (zero, zero_net) = last_net(&from_zero);
+    assert_ne!(zero_net, moved_net);
+    assert_ne!(zero.initial_val_loss, constant.initial_val_loss);
 }
 
 #[test]

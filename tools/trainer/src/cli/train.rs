@@ -71,6 +71,10 @@ pub struct Args {
     /// The share of the search score in the target (the rest is the result; at most 1).
     #[arg(long, value_name = "X", default_value_t = TrainOptions::default().lambda, value_parser = non_negative_f32)]
     pub lambda: f32,
+    /// λ at the run's end: λ moves in a straight line from --lambda to this (the
+    /// validation and test losses use it); default: --lambda throughout.
+    #[arg(long, value_name = "X", value_parser = non_negative_f32)]
+    pub lambda_end: Option<f32>,
     /// SCALE, engine units per unit of the net's output (at least 1; default: fitted
     /// to the data).
     #[arg(long, value_name = "N", value_parser = non_negative)]
@@ -150,6 +154,7 @@ fn train_options(a: &Args) -> TrainOptions {
         lr_end: a.lr_end.unwrap_or(lr / 30.0),
         weight_decay: a.wd,
         lambda: a.lambda.min(1.0),
+        lambda_end: a.lambda_end.map(|x| x.min(1.0)),
         mirror: a.mirror,
         seed: a.seed,
         threads: a.threads.clamp(1, 256) as usize,
@@ -210,9 +215,10 @@ fn settle_scale(a: &Args, t: &mut TrainOptions, data: &Dataset) {
         }
     };
     eprintln!(
-        "train: SCALE {} ({scale_note}), lambda {}, {}, batch {}, lr {} → {}, {} threads, mirror {}, {} output bucket(s), king mirroring {}",
+        "train: SCALE {} ({scale_note}), lambda {}{}, {}, batch {}, lr {} → {}, {} threads, mirror {}, {} output bucket(s), king mirroring {}",
         t.scale,
         t.lambda,
+        t.lambda_end.map_or(String::new(), |e| format!(" → {e}")),
         match t.positions {
             Some(n) => format!("{n} positions seen"),
             None => format!("{} epochs", t.epochs),

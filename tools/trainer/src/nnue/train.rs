@@ -46,6 +46,10 @@ pub struct TrainOptions {
     pub weight_decay: f32,
     /// Weight of the game result in the target (the rest is the score).
     pub lambda: f32,
+    /// When set, λ moves in a straight line from `lambda` at the first step to this at
+    /// the last ([`lambda_at`]); the validation and test losses use this final λ, so
+    /// every epoch's loss is measured against the same target.
+    pub lambda_end: Option<f32>,
     /// Engine units per unit of raw output.
     pub scale: f32,
     /// Left-right mirror augmentation: each position is mirrored with probability ½,
@@ -79,6 +83,7 @@ impl Default for TrainOptions {
             lr_end: 1e-3 / 30.0,
             weight_decay: 0.01,
             lambda: 0.3,
+            lambda_end: None,
             scale: 400.0,
             mirror: true,
             seed: 1,
@@ -407,6 +412,23 @@ pub fn learning_rate(o: &TrainOptions, step: usize, total: usize) -> f32 {
     o.lr_end + 0.5 * (o.lr - o.lr_end) * (1.0 + (std::f32::consts::PI * t).cos())
 }
 
+/// λ at `step` of `total` steps: `lambda` throughout, or with `lambda_end` the straight
+/// line from `lambda` (step 0) to `lambda_end` (the last step).
+pub fn lambda_at(o: &TrainOptions, step: usize, total: usize) -> f32 {
+    match o.lambda_end {
+        None => o.lambda,
+        Some(end) => {
+            let t = step as f32 / total.saturating_sub(1).max(1) as f32;
+            o.lambda + (end - o.lambda) * t.min(1.0)
+        }
+    }
+}
+
+/// The λ that the validation and test losses use: the run's final λ.
+pub fn measured_lambda(o: &TrainOptions) -> f32 {
+    o.lambda_end.unwrap_or(o.lambda)
+}
+
 /// Per-thread gradient buffers and their sum.
 struct Gradients {
     parts: Vec<Vec<f32>>,
@@ -515,7 +537,7 @@ pub fn run_fingerprint(records: &[Record], split: &Split, o: &TrainOptions) -> u
         }
     }
     let settings = format!(
-        "{} {:?} {} {} {} {} {} {} {} {} {} {} {} {} {}",
+        "{} {:?} {} {} {} {} {} {:?} {} {} {} {} {} {} {} {}",
         o.epochs,
         o.positions,
         o.batch,
@@ -523,6 +545,7 @@ pub fn run_fingerprint(records: &[Record], split: &Split, o: &TrainOptions) -> u
         o.lr_end,
         o.weight_decay,
         o.lambda,
+        o.lambda_end,
         o.scale,
         o.mirror,
         o.seed,
@@ -625,7 +648,8 @@ fn train_in_pool(
     }
     on_event(Event::Split(&split));
     let validate = |net: &Network| {
-        (!val_idx.is_empty()).then(|| pool.install(|| loss(net, records, val_idx, o.lambda)))
+        (!val_idx.is_empty())
+            .then(|| pool.install(|| loss(net, records, val_idx, measured_lambda(o))))
     };
     let fingerprint = run_fingerprint(records, &split, o);
     let mut s = match resume {
@@ -686,7 +710,8 @@ fn train_in_pool(
             if s.step == total_steps {
                 break;
             }
-            loss_sum += pool.install(|| grads.compute(&s.net, records, batch, o.lambda));
+            let lambda = lambda_at(o, s.step, total_steps);
+            loss_sum += pool.install(|| grads.compute(&s.net, records, batch, lambda));
             let update = std::time::Instant::now();
             let lr = learning_rate(o, s.step, total_steps);
             pool.install(|| {
@@ -732,7 +757,7 @@ fn train_in_pool(
         });
     }
     let test_loss = (!split.test.is_empty())
-        .then(|| pool.install(|| loss(&s.best, records, &split.test, o.lambda)));
+        .then(|| pool.install(|| loss(&s.best, records, &split.test, measured_lambda(o))));
     Ok(TrainingRun {
         best: s.best,
         best_epoch: s.best_epoch,
