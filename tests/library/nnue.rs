@@ -83,13 +83,7 @@ fn write_net_v2(w: &Weights) -> Vec<u8> {
 /// output bucket, architecture 2 with eight).
 fn write_net(w: &Weights) -> Vec<u8> {
     assert!(!w.king_mirror, "version 1 has no king mirroring");
-    let mut payload = Vec::new();
-    for v in w.features.iter().chain(&w.bias).chain(&w.output) {
-        payload.extend_from_slice(&v.to_le_bytes());
-    }
-    for b in &w.output_bias {
-        payload.extend_from_slice(&b.to_le_bytes());
-    }
+    let payload = payload(w);
     let arch = if w.buckets() == 1 { 1 } else { 2 };
     let mut out = b"CHNN".to_vec();
     for v in [1u32, arch, 1260, 256, 255, 64, w.scale] {

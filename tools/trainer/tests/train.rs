@@ -720,27 +720,31 @@ fn train_cli_writes_checkpoints_and_the_best_net() {
         .status()
         .unwrap();
     assert!(status.success());
-    let out = Command::new(env!("CARGO_BIN_EXE_trainer"))
-        .arg("train")
-        .arg("--data")
-        .arg(&bin)
-        .arg("--out")
-        .arg(&net)
-        .args([
-            "--epochs",
-            "2",
-            "--batch",
-            "64",
-            "--threads",
-            "1",
-            "--val-share",
-            "0.1",
-        ])
-        .args(["--min-fullmove", "1", "--max-score", "30000"])
-        .output()
-        .unwrap();
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(out.status.success(), "{stderr}");
+    // Trains two epochs on the converted data (with `extra` flags); returns stderr.
+    let sitting = |extra: &[&str]| {
+        let out = Command::new(env!("CARGO_BIN_EXE_trainer"))
+            .arg("train")
+            .arg("--data")
+            .arg(&bin)
+            .arg("--out")
+            .arg(&net)
+            .args(["--epochs", "2", "--batch", "64", "--threads", "1"])
+            .args([
+                "--val-share",
+                "0.1",
+                "--min-fullmove",
+                "1",
+                "--max-score",
+                "30000",
+            ])
+            .args(extra)
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr).to_string();
+        assert!(out.status.success(), "{stderr}");
+        stderr
+    };
+    let stderr = sitting(&[]);
     for want in [
         "positions read",
         "SCALE",
@@ -776,29 +780,7 @@ fn train_cli_writes_checkpoints_and_the_best_net() {
             .epoch,
         2
     );
-    let sitting = |extra: &[&str]| {
-        let out = Command::new(env!("CARGO_BIN_EXE_trainer"))
-            .arg("train")
-            .arg("--data")
-            .arg(&bin)
-            .arg("--out")
-            .arg(&net)
-            .args(["--epochs", "2", "--batch", "64", "--threads", "1"])
-            .args([
-                "--val-share",
-                "0.1",
-                "--min-fullmove",
-                "1",
-                "--max-score",
-                "30000",
-            ])
-            .args(extra)
-            .output()
-            .unwrap();
-        let stderr = String::from_utf8_lossy(&out.stderr).to_string();
-        assert!(out.status.success(), "{stderr}");
-        stderr
-    };
+
     sitting(&["--stop-after", "1"]);
     let log = sitting(&["--resume", &state]);
     assert!(
