@@ -10,6 +10,7 @@ use super::params::*;
 use super::see::see_ge;
 use super::tt::Bound;
 use super::Shared;
+use crate::board::check::CheckInfo;
 use crate::board::{Move, PieceKind, Position};
 use crate::eval::evaluate;
 use crate::eval::material::simple_value;
@@ -240,13 +241,14 @@ impl<'a> Worker<'a> {
         let in_check = self.pos.in_check();
         self.seldepth = 0;
         self.stack[0].tt_pv = true;
+        let checks = self.pos.check_info();
         for i in self.pv_index..self.root_moves.len() {
             let mv = self.root_moves[i].mv;
             let moves_tried = i - self.pv_index;
             if self.id == 0 && self.shared.elapsed() >= std::time::Duration::from_secs(1) {
                 reporter.currmove(mv, i + 1, depth);
             }
-            let gives_check = self.pos.gives_check(mv);
+            let gives_check = self.pos.gives_check_with(mv, &checks);
             let quiet = self.pos.piece_at(mv.to()).is_none();
             let nodes_before = self.nodes;
             self.make(mv, 0);
@@ -383,8 +385,12 @@ impl<'a> Worker<'a> {
         }
 
         // Step 7. The moves.
+        // What the checks of this node's moves depend on, gathered once the moves are
+        // generated (the hash move alone is judged without it).
+        let mut checks: Option<CheckInfo> = None;
         let mut picker = if in_check {
-            MovePicker::evasions(&self.pos, tt_move, &self.hints(ply))
+            let c = checks.insert(self.pos.check_info());
+            MovePicker::evasions(&self.pos, tt_move, &self.hints(ply), c)
         } else {
             MovePicker::deferred(tt_move)
         };
@@ -399,7 +405,8 @@ impl<'a> Worker<'a> {
         let lmp_limit = ((LMP_BASE() + depth * depth) as usize) >> usize::from(!improving);
         loop {
             if picker.needs_generation() {
-                picker.generate(&self.pos, &self.hints(ply));
+                let c = checks.get_or_insert_with(|| self.pos.check_info());
+                picker.generate(&self.pos, &self.hints(ply), c);
             }
             let Some((mv, order)) = picker.pick() else {
                 break;
@@ -410,7 +417,10 @@ impl<'a> Worker<'a> {
             }
             let capture = self.pos.piece_at(mv.to());
             let quiet = capture.is_none();
-            let gives_check = self.pos.gives_check(mv);
+            let gives_check = match &checks {
+                Some(c) => self.pos.gives_check_with(mv, c),
+                None => self.pos.gives_check(mv),
+            };
 
             // Step 8. Shallow pruning of late and hopeless moves, judged on the depth
             // the move would get after its late-move reduction.
@@ -934,7 +944,8 @@ impl<'a> Worker<'a> {
             best = stand_pat;
         }
         let mut picker = if in_check {
-            MovePicker::evasions(&self.pos, tt.and_then(|t| t.mv), &self.hints(ply))
+            let checks = self.pos.check_info();
+            MovePicker::evasions(&self.pos, tt.and_then(|t| t.mv), &self.hints(ply), &checks)
         } else if first {
             MovePicker::captures_and_checks(&self.pos, tt.and_then(|t| t.mv), &self.tables.captures)
         } else {

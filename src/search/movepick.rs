@@ -6,6 +6,7 @@
 
 use super::params::CHECK_SQUARE_BONUS;
 use super::see::see_ge;
+use crate::board::check::CheckInfo;
 use crate::board::{Move, MoveList, Position, MAX_MOVES};
 use crate::eval::material::simple_value;
 
@@ -46,7 +47,7 @@ const CAPTURE_HISTORY_DIVISOR: i32 = 8;
 /// A quiet move's order: its main history and its continuation history after the last
 /// move, each counted twice, the continuations after the two earlier moves once, and
 /// [`CHECK_SQUARE_BONUS`] when it gives check.
-fn quiet_score(pos: &Position, mv: Move, hints: &Hints<'_>) -> i32 {
+fn quiet_score(pos: &Position, mv: Move, hints: &Hints<'_>, checks: &CheckInfo) -> i32 {
     let mut score = 2 * hints.history[mv.from().index()][mv.to().index()];
     if let Some(piece) = pos.piece_at(mv.from()) {
         for (k, table) in hints.continuations.iter().enumerate() {
@@ -56,7 +57,7 @@ fn quiet_score(pos: &Position, mv: Move, hints: &Hints<'_>) -> i32 {
             }
         }
     }
-    if pos.gives_check(mv) {
+    if pos.gives_check_with(mv, checks) {
         score += CHECK_SQUARE_BONUS();
     }
     score
@@ -125,8 +126,9 @@ impl MovePicker {
         self.stage == Stage::Generate
     }
 
-    /// Generates the legal moves other than the hash move, ordered by `hints`.
-    pub fn generate(&mut self, pos: &Position, hints: &Hints<'_>) {
+    /// Generates the legal moves other than the hash move, ordered by `hints`
+    /// (`checks`: the position's [`Position::check_info`]).
+    pub fn generate(&mut self, pos: &Position, hints: &Hints<'_>, checks: &CheckInfo) {
         self.stage = Stage::Moves;
         pos.generate_legal(&mut self.moves);
         if let Some(i) = self.moves.iter().position(|&m| Some(m) == self.tt_move) {
@@ -147,7 +149,7 @@ impl MovePicker {
             } else if Some(mv) == hints.counter {
                 COUNTER
             } else {
-                quiet_score(pos, mv, hints)
+                quiet_score(pos, mv, hints, checks)
             };
         }
     }
@@ -189,7 +191,8 @@ impl MovePicker {
     ) -> MovePicker {
         let mut moves = MoveList::new();
         pos.generate_legal(&mut moves);
-        moves.retain(|m| pos.piece_at(m.to()).is_some() || pos.gives_check(*m));
+        let checks = pos.check_info();
+        moves.retain(|m| pos.piece_at(m.to()).is_some() || pos.gives_check_with(*m, &checks));
         MovePicker::scored(moves, tt_move, |mv| {
             if pos.piece_at(mv.to()).is_some() {
                 capture_score(pos, mv, history)
@@ -200,15 +203,21 @@ impl MovePicker {
     }
 
     /// All legal replies to a check: captures first (most valuable victim first), then
-    /// the quiet evasions by their history ([`quiet_score`]).
-    pub fn evasions(pos: &Position, tt_move: Option<Move>, hints: &Hints<'_>) -> MovePicker {
+    /// the quiet evasions by their history ([`quiet_score`]; `checks`: the position's
+    /// [`Position::check_info`]).
+    pub fn evasions(
+        pos: &Position,
+        tt_move: Option<Move>,
+        hints: &Hints<'_>,
+        checks: &CheckInfo,
+    ) -> MovePicker {
         let mut moves = MoveList::new();
         pos.generate_evasions(&mut moves);
         MovePicker::scored(moves, tt_move, |mv| {
             if pos.piece_at(mv.to()).is_some() {
                 GOOD_CAPTURE + mvv_lva(pos, mv)
             } else {
-                quiet_score(pos, mv, hints)
+                quiet_score(pos, mv, hints, checks)
             }
         })
     }
@@ -263,7 +272,7 @@ mod tests {
         let mut out = Vec::new();
         loop {
             if picker.needs_generation() {
-                picker.generate(pos, hints);
+                picker.generate(pos, hints, &pos.check_info());
             }
             match picker.pick() {
                 Some(m) => out.push(m),
@@ -327,7 +336,7 @@ mod tests {
                 continuations: [None, None, None],
                 captures: &captures,
             };
-            let mut picker = MovePicker::evasions(&pos, None, &hints);
+            let mut picker = MovePicker::evasions(&pos, None, &hints, &pos.check_info());
             let picked: Vec<String> = drain(&mut picker, &pos, &hints)
                 .iter()
                 .map(|p| p.0.to_string())
