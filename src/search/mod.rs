@@ -96,6 +96,8 @@ struct Paced<'a> {
     last_ms: AtomicU64,
     /// The depth being searched, as the last report said.
     depth: std::sync::atomic::AtomicI32,
+    /// The first move of the last principal variation shown (first line, not a bound).
+    shown: std::sync::Mutex<Option<Move>>,
 }
 
 impl Paced<'_> {
@@ -113,6 +115,11 @@ impl Reporter for Paced<'_> {
     fn info(&self, info: &Info) {
         // A finished iteration: the next one is being searched.
         self.reported(info.depth + i32::from(info.bound.is_none()));
+        if info.bound.is_none() && info.multipv == 1 {
+            if let Ok(mut shown) = self.shown.lock() {
+                *shown = info.pv.first().copied();
+            }
+        }
         self.inner.info(info);
     }
 
@@ -473,6 +480,7 @@ fn search_full(
         start: Instant::now(),
         last_ms: AtomicU64::new(0),
         depth: std::sync::atomic::AtomicI32::new(1),
+        shown: std::sync::Mutex::new(None),
     };
     let done = AtomicBool::new(false);
     let (results, kept): (Vec<SearchResult>, Vec<_>) = std::thread::scope(|scope| {
@@ -542,6 +550,34 @@ fn search_full(
         .max_by_key(|r| (r.depth, r.root_moves[0].score))
         .unwrap_or(&results[0]);
     let rm = &best.root_moves[0];
+    // The move played is the first of the last principal variation shown: a helper's
+    // result (the main thread reported only its own lines), or a move the main thread
+    // found best in an iteration the stop cut short, gets one line more.
+    let chosen_helper = !std::ptr::eq(best, &results[0]);
+    let shown = paced.shown.lock().ok().and_then(|s| *s);
+    if (chosen_helper || shown != Some(rm.mv))
+        && config.multipv <= 1
+        && config.strength.is_full()
+        && best.depth > 0
+    {
+        let ms = shared.elapsed().as_millis() as u64;
+        paced.info(&Info {
+            depth: best.depth,
+            seldepth: rm.seldepth.max(best.depth as usize),
+            multipv: 1,
+            score: rm.score,
+            bound: None,
+            nodes: total_nodes,
+            nps: (total_nodes * 1000)
+                .checked_div(ms)
+                .unwrap_or(total_nodes * 1000),
+            hashfull: shared.tt.hashfull(),
+            time_ms: ms,
+            pv: rm.pv.clone(),
+            material: wdl::material(pos),
+            wdl: None,
+        });
+    }
     // The main thread's MultiPV lines, when a weakened search chooses among them.
     let main = &results[0];
     let candidates = (!config.strength.is_full() && main.depth > 0).then(|| {

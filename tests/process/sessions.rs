@@ -687,6 +687,44 @@ fn lazy_smp_answers_movetime_and_stop_with_a_legal_move_within(slack: Duration) 
     }
 }
 
+#[test]
+fn the_last_line_shown_is_the_move_played() {
+    // With two threads the search plays the deepest thread's move, a helper's as often
+    // as the main thread's; with any number, a move found best in an iteration the stop
+    // cut short. The last principal variation shown must start with the move played
+    // (it was the main thread's last finished iteration: 2–3 of these 34 searches
+    // differed with two threads).
+    let _serial = serial();
+    for threads in [1, 2] {
+        let mut s = Session::start();
+        s.send("uci");
+        s.send(&format!("setoption name Threads value {threads}"));
+        s.send("isready");
+        s.wait_for(|l| l == "readyok", SECOND * 5);
+        let mut differ = Vec::new();
+        for fen in chariot::search::bench::POSITIONS {
+            let from = s.log.len();
+            s.send(&format!("position fen {fen}"));
+            s.send("go movetime 150");
+            let (line, _) = s.wait_for(starts("bestmove"), HANG + SECOND);
+            let played = line.split_whitespace().nth(1).unwrap().to_string();
+            let shown = s.log[from..]
+                .iter()
+                .rev()
+                .find(|l| l.starts_with("info") && l.contains(" pv ") && !l.contains("bound"))
+                .and_then(|l| l.split(" pv ").nth(1))
+                .and_then(|pv| pv.split_whitespace().next())
+                .map(str::to_string);
+            if shown.as_deref() != Some(played.as_str()) {
+                differ.push(format!("{fen}: shown {shown:?}, played {played}"));
+            }
+        }
+        assert!(differ.is_empty(), "{threads} threads: {differ:#?}");
+        s.send("quit");
+        assert!(s.exits_within(SECOND * 2));
+    }
+}
+
 /// The score words of the last `info` line with a score.
 fn last_score(log: &[String]) -> String {
     let line = log
