@@ -47,6 +47,9 @@ struct Frame {
     double_extensions: u32,
     /// The node here is a PV node, or its table entry says it was one.
     tt_pv: bool,
+    /// How many moves the node here had searched, the one being searched included
+    /// (so 1 while its first move is searched).
+    moves_searched: usize,
 }
 
 /// What the move loop of [`Worker::negamax`] knows of its node.
@@ -252,6 +255,7 @@ impl<'a> Worker<'a> {
             let quiet = self.pos.piece_at(mv.to()).is_none();
             let nodes_before = self.nodes;
             self.make(mv, 0);
+            self.stack[0].moves_searched = moves_tried + 1;
             let new_depth = depth - 1 + i32::from(gives_check && depth >= CHECK_EXTENSION_DEPTH());
             let mut score;
             if moves_tried == 0 {
@@ -459,6 +463,7 @@ impl<'a> Worker<'a> {
             self.shared.tt.prefetch(self.pos.key_after(mv));
             self.make(mv, ply);
             moves_tried += 1;
+            self.stack[ply].moves_searched = moves_tried;
             let score = if moves_tried == 1 {
                 // The first move of a cut node is expected to refute (its child is an
                 // all node); the first of an all node, the other way round.
@@ -507,6 +512,20 @@ impl<'a> Worker<'a> {
                 &captures_tried,
                 excluded.is_none(),
             );
+            // The opponent's quiet move, searched first or right after its hash move,
+            // was refuted at once: it was not as good as its ordering said.
+            if best_score >= beta
+                && moves_tried == 1
+                && excluded.is_none()
+                && ply > 0
+                && self.stack[ply - 1].moves_searched <= 2
+            {
+                self.adjust_prior_quiet(ply, -history_bonus(depth));
+            }
+        } else if excluded.is_none() && best_score <= original_alpha {
+            // Nothing here reached alpha: the opponent's quiet move that led here
+            // refuted the parent's hopes.
+            self.adjust_prior_quiet(ply, history_bonus(depth));
         }
 
         // Step 10. Store the result (not for a search with a move left out).
@@ -1110,6 +1129,40 @@ impl<'a> Worker<'a> {
             update_cont(mv, bonus);
             for &m in tried {
                 update_cont(m, -bonus);
+            }
+        }
+    }
+
+    /// The quiet move that led to the node at `ply` (the opponent's): its main history
+    /// and its continuation histories move by `delta`. Nothing for a capture, a null
+    /// move or the root.
+    fn adjust_prior_quiet(&mut self, ply: usize, delta: i32) {
+        let Some(prior) = ply.checked_sub(1) else {
+            return;
+        };
+        let (Some(mv), Some(piece)) = (self.stack[prior].move_made, self.stack[prior].piece_moved)
+        else {
+            return;
+        };
+        if mv.is_null()
+            || self
+                .pos
+                .history()
+                .last()
+                .is_none_or(|u| u.captured.is_some())
+        {
+            return;
+        }
+        let them = (!self.pos.side_to_move()).index();
+        history::update(
+            &mut self.tables.quiet[them][mv.from().index()][mv.to().index()],
+            delta,
+            HISTORY_MAX,
+        );
+        for back in CONTINUATION_PLIES {
+            if let Some(index) = self.continuation_index(prior, back) {
+                let h = &mut self.tables.continuation[index][piece.index()][mv.to().index()];
+                history::update_i16(h, delta, HISTORY_MAX);
             }
         }
     }
