@@ -575,6 +575,13 @@ impl Engine {
     ///
     /// # Errors
     /// Why the value was refused.
+    /// Starts (or ends) the search's helper threads to match `Threads`, so that they are
+    /// parked and ready before the next `go`. Threads that cannot be started are said by
+    /// each search (one error line), which goes on with the threads it has.
+    fn start_helpers(&self) {
+        let _ = self.shared.set_threads(self.settings.threads);
+    }
+
     pub(super) fn apply_option(&mut self, spec: &Spec, value: &str) -> Result<(), OptionError> {
         match spec.id {
             Id::Hash => {
@@ -590,6 +597,7 @@ impl Engine {
                     })?;
                     self.settings.hash_mb = mb;
                     self.shared = Arc::new(shared);
+                    self.start_helpers();
                 }
             }
             Id::Threads => {
@@ -597,6 +605,7 @@ impl Engine {
                     0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
                     n => n as usize,
                 };
+                self.start_helpers();
             }
             Id::MultiPv => self.settings.multipv = spec.spin_value(value)? as usize,
             Id::MoveOverhead => self.settings.move_overhead_ms = spec.spin_value(value)? as u64,

@@ -9,7 +9,7 @@ use super::movepick::{is_bad_capture, Hints, MovePicker};
 use super::params::*;
 use super::see::see_ge;
 use super::tt::Bound;
-use super::Shared;
+use super::State;
 use crate::board::check::CheckInfo;
 use crate::board::{Move, PieceKind, Position};
 use crate::eval::evaluate;
@@ -86,7 +86,7 @@ struct Candidate {
 /// One search thread's state.
 pub struct Worker<'a> {
     pub(super) pos: Position,
-    pub(super) shared: &'a Shared,
+    pub(super) shared: &'a State,
     pub(super) id: usize,
     pub(super) nodes: u64,
     pub(super) seldepth: usize,
@@ -118,7 +118,7 @@ pub struct Worker<'a> {
 impl<'a> Worker<'a> {
     pub(super) fn new(
         pos: Position,
-        shared: &'a Shared,
+        shared: &'a State,
         id: usize,
         config: &super::Config,
         tables: Box<Histories>,

@@ -8,6 +8,7 @@ pub mod bench;
 pub mod history;
 pub mod movepick;
 pub mod params;
+mod pool;
 pub mod rules;
 pub mod see;
 pub mod skill;
@@ -141,7 +142,7 @@ impl Reporter for Paced<'_> {
 
 /// Until `done`, reports the search's status whenever `paced` said nothing for a
 /// [`HEARTBEAT`] (after the first one).
-fn heartbeat(shared: &Shared, paced: &Paced<'_>, done: &AtomicBool) {
+fn heartbeat(shared: &State, paced: &Paced<'_>, done: &AtomicBool) {
     let beat = HEARTBEAT.as_millis() as u64;
     while !done.load(Ordering::Relaxed) {
         // Woken at once when the search ends (see `search`).
@@ -242,8 +243,24 @@ impl Default for Config {
     }
 }
 
-/// State shared by the threads of one search and the protocol that controls it.
+/// State shared by the threads of one search and the protocol that controls it, and the
+/// helper threads that search with the caller's (kept from search to search; see
+/// [`pool`]). Its fields are [`State`]'s, reached through it.
 pub struct Shared {
+    state: Arc<State>,
+    pool: Mutex<pool::Pool>,
+}
+
+impl std::ops::Deref for Shared {
+    type Target = State;
+    fn deref(&self) -> &State {
+        &self.state
+    }
+}
+
+/// What the threads of a search share: the table, the stop flags, the node counts, the
+/// clock and the threads' move statistics.
+pub struct State {
     pub tt: TranspositionTable,
     /// Set to end the search (by `stop`, the clock, or a limit).
     pub stop: AtomicBool,
@@ -281,7 +298,7 @@ impl Shared {
     }
 
     fn with_table(tt: TranspositionTable) -> Shared {
-        Shared {
+        let state = State {
             tt,
             stop: AtomicBool::new(false),
             pondering: AtomicBool::new(false),
@@ -297,9 +314,40 @@ impl Shared {
                 node_limit: None,
             }),
             histories: Mutex::new(Vec::new()),
+        };
+        Shared {
+            state: Arc::new(state),
+            pool: Mutex::new(pool::Pool::default()),
         }
     }
 
+    /// Makes the helper threads of a `threads`-thread search ready (parked until a
+    /// search wakes them), ending any beyond them; while a search runs, leaves that to
+    /// the next one. Returns why a thread could not be started (a search then goes on
+    /// with those that could).
+    pub fn set_threads(&self, threads: usize) -> Result<(), String> {
+        let helpers = threads.clamp(1, MAX_THREADS) - 1;
+        // A search in progress holds the pool: the next one resizes it instead.
+        let mut pool = match self.pool.try_lock() {
+            Ok(pool) => pool,
+            Err(std::sync::TryLockError::Poisoned(e)) => e.into_inner(),
+            Err(std::sync::TryLockError::WouldBlock) => return Ok(()),
+        };
+        pool.resize(helpers, &self.state).map_err(|e| {
+            format!(
+                "cannot start every search thread ({e}); {} ready",
+                pool.len() + 1
+            )
+        })
+    }
+
+    /// Helper threads started and parked (the search's own thread not counted).
+    pub fn helpers(&self) -> usize {
+        self.pool.lock().map_or(0, |p| p.len())
+    }
+}
+
+impl State {
     /// A new game: the table and every thread's move statistics are cleared.
     pub fn clear(&self) {
         self.tt.clear();
@@ -436,6 +484,9 @@ fn search_full(
     for n in &shared.nodes[..threads] {
         n.store(0, Ordering::Relaxed);
     }
+    // The helpers, parked in the pool since the last search (or started below).
+    let mut pool = shared.pool.lock().unwrap_or_else(|e| e.into_inner());
+    pool.settle();
     shared.stop.store(false, Ordering::SeqCst);
     // A pondering search's caller sets `pondering` before it starts the search (the
     // protocol does, before spawning the search thread), so a `ponderhit` that arrives
@@ -473,8 +524,6 @@ fn search_full(
         -movepick::mvv_lva(pos, rm.mv) * i32::from(pos.piece_at(rm.mv.to()).is_some())
     });
 
-    let mut histories = shared.take_histories(threads).into_iter();
-    let main_histories = histories.next().unwrap_or_else(history::Histories::new);
     let paced = Paced {
         inner: reporter,
         start: Instant::now(),
@@ -483,60 +532,74 @@ fn search_full(
         shown: std::sync::Mutex::new(None),
     };
     let done = AtomicBool::new(false);
-    let (results, kept): (Vec<SearchResult>, Vec<_>) = std::thread::scope(|scope| {
-        // A thread that cannot be started (the system's limit on threads or memory) is
-        // no reason to fail: the search goes on with the threads it has, and says so.
-        // (Without the heartbeat, only the progress lines of a long search are missing.)
+    if pool.len() != threads - 1 {
+        if let Err(e) = pool.resize(threads - 1, &shared.state) {
+            let running = pool.len() + 1;
+            paced.problem(&format!(
+                "cannot start search thread {} of {threads} ({e}); searching with {running} \
+                 thread{}",
+                threads.min(running + 1),
+                if running == 1 { "" } else { "s" }
+            ));
+        }
+    }
+    let helpers = pool.len();
+    // Each running thread's statistics (those of threads that could not start are let
+    // go: their memory is better left to the threads that run).
+    let mut histories = shared.take_histories(helpers + 1).into_iter();
+    let main_histories = histories.next().unwrap_or_else(history::Histories::new);
+    for (index, tables) in histories.enumerate() {
+        pool.post(
+            index,
+            pool::Task {
+                pos: pos.clone(),
+                limits: limits.clone(),
+                config: config.clone(),
+                root_moves: root_moves.clone(),
+                tables,
+            },
+        );
+    }
+    // Should the main thread's search panic, the helpers and the heartbeat are stopped
+    // on the way out (the helpers then finish, report to no one and park again).
+    struct StopOnUnwind<'a>(&'a AtomicBool, &'a AtomicBool);
+    impl Drop for StopOnUnwind<'_> {
+        fn drop(&mut self) {
+            self.0.store(true, Ordering::SeqCst);
+            self.1.store(true, Ordering::SeqCst);
+        }
+    }
+    let (main_result, main_tables) = std::thread::scope(|scope| {
+        // Without the heartbeat (no thread to be had), only the progress lines of a
+        // long search are missing.
         let beating = std::thread::Builder::new()
             .name("heartbeat".into())
             .spawn_scoped(scope, || heartbeat(shared, &paced, &done))
             .ok();
-        let mut refused = None;
-        let mut helpers = Vec::new();
-        for (id, tables) in (1..threads).zip(histories) {
-            let moves = root_moves.clone();
-            let pos = pos.clone();
-            let spawned = std::thread::Builder::new()
-                .stack_size(16 << 20)
-                .spawn_scoped(scope, move || {
-                    let mut w = Worker::new(pos, shared, id, config, tables);
-                    w.root_moves = moves;
-                    iterate(&mut w, limits, config, &Silent);
-                    w.finish()
-                });
-            match spawned {
-                Ok(helper) => helpers.push(helper),
-                Err(e) => {
-                    refused = Some(e);
-                    break;
-                }
-            }
-        }
-        if let Some(e) = refused {
-            let running = helpers.len() + 1;
-            paced.problem(&format!(
-                "cannot start search thread {} of {threads} ({e}); searching with {running} \
-                 thread{}",
-                running + 1,
-                if running == 1 { "" } else { "s" }
-            ));
-        }
+        let stopping = StopOnUnwind(&shared.stop, &done);
         let mut main = Worker::new(pos.clone(), shared, 0, config, main_histories);
         main.root_moves = root_moves.clone();
         iterate(&mut main, limits, config, &paced);
-        shared.stop.store(true, Ordering::SeqCst);
-        let mut out = vec![main.finish()];
-        for h in helpers {
-            if let Ok(r) = h.join() {
-                out.push(r);
-            }
-        }
-        done.store(true, Ordering::Relaxed);
+        drop(stopping);
         if let Some(beating) = beating {
             beating.thread().unpark();
         }
-        out.into_iter().unzip()
+        main.finish()
     });
+    let reports: Vec<_> = (0..helpers).map(|i| pool.collect(i)).collect();
+    drop(pool);
+    let mut results = vec![main_result];
+    let mut kept = vec![main_tables];
+    for report in reports {
+        match report {
+            Some((result, tables)) => {
+                results.push(result);
+                kept.push(tables);
+            }
+            // A helper whose search failed starts the next one with fresh statistics.
+            None => kept.push(history::Histories::new()),
+        }
+    }
     if let Ok(mut h) = shared.histories.lock() {
         *h = kept;
     }
@@ -743,7 +806,7 @@ impl Pacing {
 
 /// Whether the main thread should start no further iteration (`scale`: the factor on
 /// the soft budget from [`Pacing`]).
-fn stop_iterating(shared: &Shared, root_moves: usize, scale: f64) -> bool {
+fn stop_iterating(shared: &State, root_moves: usize, scale: f64) -> bool {
     if shared.pondering.load(Ordering::Relaxed) {
         return false;
     }

@@ -173,6 +173,49 @@ fn two_threads_find_a_legal_move_and_the_mates() {
 }
 
 #[test]
+fn helper_threads_are_kept_between_searches_and_follow_the_thread_count() {
+    let shared = Shared::new(16);
+    assert_eq!(shared.helpers(), 0);
+    shared.set_threads(4).unwrap();
+    assert_eq!(shared.helpers(), 3, "started when the count is set");
+    let fen = "r1bakab2/9/2n6/p5n1p/4R4/9/P3C3P/9/9/RN3K3 b - - 0 1";
+    let pos = Position::from_fen(fen).unwrap();
+    let limits = Limits {
+        depth: Some(7),
+        ..Limits::default()
+    };
+    // The same parked helpers serve search after search, with 4, then 2, then 3
+    // threads (the search itself resizes the pool when the count changed).
+    for threads in [4, 4, 2, 3, 3, 1] {
+        let config = Config {
+            threads,
+            ..Config::default()
+        };
+        let outcome = search::search(&pos, &limits, &config, &shared, &Silent);
+        assert!(pos.is_legal(outcome.best.unwrap()), "{threads} threads");
+        assert_eq!(outcome.depth, 7, "{threads} threads");
+        assert_eq!(shared.helpers(), threads - 1, "{threads} threads");
+        let (fen, n) = MATES[4];
+        let mate = search::search(
+            &Position::from_fen(fen).unwrap(),
+            &Limits {
+                depth: Some(8),
+                ..Limits::default()
+            },
+            &config,
+            &shared,
+            &Silent,
+        );
+        assert_eq!(mate_in(mate.score), Some(n as i32), "{threads} threads");
+    }
+    shared.set_threads(1).unwrap();
+    assert_eq!(shared.helpers(), 0);
+    // Dropping the shared state ends parked helpers (this would hang otherwise).
+    shared.set_threads(8).unwrap();
+    drop(shared);
+}
+
+#[test]
 fn a_node_limit_counts_every_threads_nodes() {
     let pos = Position::startpos();
     for threads in [1, 2, 4] {

@@ -198,7 +198,7 @@ fn an_endless_book_file_is_refused_at_once() {
 #[test]
 fn threads_that_cannot_be_started_are_an_error_line_and_fewer_threads() {
     // 256 threads of 16 MiB stacks do not fit in 2 GiB of address space (ulimit -v): the
-    // helpers that cannot be started are told in one error line, and the search goes
+    // helpers that cannot be started are told in one error line a search, and the search goes
     // on with those that could.
     if !std::path::Path::new("/bin/sh").exists() {
         eprintln!("note: no /bin/sh; not checked here");
@@ -247,7 +247,7 @@ fn threads_that_cannot_be_started_are_an_error_line_and_fewer_threads() {
         .lines()
         .filter(|l| l.starts_with("info string error: cannot start search thread"))
         .collect();
-    assert_eq!(errors.len(), 1, "{out}");
+    assert_eq!(errors.len(), 1, "one line a search: {out}");
     assert!(
         errors[0].contains("of 256") && errors[0].contains("; searching with "),
         "{}",

@@ -688,6 +688,64 @@ fn lazy_smp_answers_movetime_and_stop_with_a_legal_move_within(slack: Duration) 
 }
 
 #[test]
+fn many_threads_end_at_once_on_stop_ponderhit_and_quit() {
+    let _serial = serial();
+    many_threads_end_at_once_on_stop_ponderhit_and_quit_within(HANG);
+}
+
+/// [`many_threads_end_at_once_on_stop_ponderhit_and_quit`]: every answer due within
+/// `slack` of its command (of the budget, after `ponderhit`). The helper threads are
+/// parked between searches and woken by `go`; each command must end all of them.
+fn many_threads_end_at_once_on_stop_ponderhit_and_quit_within(slack: Duration) {
+    let fen = "r1bakab2/9/2n6/p5n1p/4R4/9/P3C3P/9/9/RN3K3 b - - 0 1";
+    let pos = Position::from_fen(fen).unwrap();
+    for threads in [1, 2, 4, 8] {
+        let mut s = Session::start();
+        s.send("uci");
+        s.send(&format!("setoption name Threads value {threads}"));
+        s.send("isready");
+        s.wait_for(|l| l == "readyok", SECOND * 5);
+        s.send(&format!("position fen {fen}"));
+        for round in 0..3 {
+            // stop
+            s.send("go infinite");
+            std::thread::sleep(ms(200));
+            s.send("stop");
+            let (line, took) = s.wait_for(starts("bestmove"), slack + SECOND);
+            check_bestmove(&pos, &line);
+            within(
+                &format!("stop, {threads} threads, round {round}"),
+                took,
+                slack,
+            );
+            // ponderhit: the clock starts then, and the budget of 1 s ends the search
+            s.send("go ponder wtime 1000 btime 1000");
+            std::thread::sleep(ms(200));
+            s.send("ponderhit");
+            let limit = hard(clock_budget(1000, 0)) + slack;
+            let (line, took) = s.wait_for(starts("bestmove"), limit + SECOND);
+            check_bestmove(&pos, &line);
+            within(
+                &format!("ponderhit, {threads} threads, round {round}"),
+                took,
+                limit,
+            );
+        }
+        check_pvs(&pos, &s.log);
+        // quit while every thread searches
+        s.send("go infinite");
+        std::thread::sleep(ms(200));
+        let start = std::time::Instant::now();
+        s.send("quit");
+        assert!(
+            s.exits_within(slack + SECOND),
+            "{threads} threads: quit while searching"
+        );
+        within(&format!("quit, {threads} threads"), start.elapsed(), slack);
+    }
+}
+
+#[test]
 fn the_last_line_shown_is_the_move_played() {
     // With two threads the search plays the deepest thread's move, a helper's as often
     // as the main thread's; with any number, a move found best in an iteration the stop
@@ -1229,6 +1287,7 @@ fn latency_answers_within_the_budgets_plus_slack() {
     ucci_ponder_hit_and_miss_within(SLACK);
     tiny_clocks_are_answered_within_the_hard_budget_within(SLACK);
     lazy_smp_answers_movetime_and_stop_with_a_legal_move_within(SLACK);
+    many_threads_end_at_once_on_stop_ponderhit_and_quit_within(ms(50));
     uci_ponder_hit_starts_the_clock_and_stop_ends_a_miss_within(SLACK);
     infinite_and_ponder_answer_only_after_stop_or_ponderhit_even_for_a_mate_in_one_within(SLACK);
     malformed_go_values_are_reported_and_the_search_still_answers_within(SLACK);

@@ -1,0 +1,249 @@
+//! The helper threads of the Lazy SMP search, kept from search to search.
+//!
+//! A helper is started once (when the `Threads` option asks for it, or by the first
+//! search that needs it) and then parks on its own mailbox between searches. A search
+//! posts each helper a task (the position, the limits, its root moves and its move
+//! statistics), runs the main thread itself, sets `stop`, and collects every helper's
+//! result. Starting threads for every `go` cost a few hundred microseconds with many
+//! threads, and each start paid again for the worker's tables; a parked helper wakes in
+//! microseconds.
+//!
+//! A helper that panics reports no result (its search is lost, the others' are not) and
+//! parks again; a helper that cannot be started is not fatal: the search goes on with the
+//! threads it has and says so.
+
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::sync::{Arc, Condvar, Mutex};
+use std::thread::JoinHandle;
+
+use super::alphabeta::{RootMove, Worker};
+use super::history::Histories;
+use super::{iterate, Config, Limits, SearchResult, Silent, State};
+use crate::board::Position;
+
+/// What one helper is to search.
+pub(super) struct Task {
+    pub pos: Position,
+    pub limits: Limits,
+    pub config: Config,
+    pub root_moves: Vec<RootMove>,
+    pub tables: Box<Histories>,
+}
+
+/// A helper's answer: its result and statistics, or `None` when its search panicked
+/// (the statistics are then lost; the next search gives it fresh ones).
+pub(super) type Report = Option<(SearchResult, Box<Histories>)>;
+
+/// The state of one helper's mailbox.
+enum Mail {
+    /// Parked, waiting for a task.
+    Idle,
+    /// A task posted, not yet picked up.
+    Task(Box<Task>),
+    /// Searching.
+    Busy,
+    /// Finished; the report waits to be collected.
+    Done(Report),
+    /// Asked to end.
+    Quit,
+}
+
+/// A helper's mailbox and the bell that wakes whoever waits on it.
+struct Mailbox {
+    mail: Mutex<Mail>,
+    bell: Condvar,
+}
+
+struct Helper {
+    mailbox: Arc<Mailbox>,
+    handle: Option<JoinHandle<()>>,
+}
+
+/// The parked helpers, numbered from 1 (the main thread, the caller's, is 0).
+#[derive(Default)]
+pub(super) struct Pool {
+    helpers: Vec<Helper>,
+    /// The count last asked for that could not be reached, and why: asked again, it is
+    /// not tried again (each try would fill the address space anew).
+    refused: Option<(usize, String)>,
+}
+
+impl Pool {
+    /// Helpers ready now.
+    pub fn len(&self) -> usize {
+        self.helpers.len()
+    }
+
+    /// Keeps exactly `count` helpers: starts the missing ones, ends the rest. Returns
+    /// why a helper could not be started. The pool then gives back a quarter of those it
+    /// started (their stacks' address space: the search still has to allocate each
+    /// thread's statistics and tables) and keeps the rest.
+    pub fn resize(&mut self, count: usize, state: &Arc<State>) -> Result<(), String> {
+        if let Some((asked, why)) = &self.refused {
+            if *asked == count && self.helpers.len() < count {
+                return Err(why.clone());
+            }
+        }
+        self.refused = None;
+        while self.helpers.len() > count {
+            if let Some(mut helper) = self.helpers.pop() {
+                helper.quit();
+            }
+        }
+        while self.helpers.len() < count {
+            let id = self.helpers.len() + 1;
+            let mailbox = Arc::new(Mailbox {
+                mail: Mutex::new(Mail::Idle),
+                bell: Condvar::new(),
+            });
+            let (state, inbox) = (Arc::clone(state), Arc::clone(&mailbox));
+            let spawned = std::thread::Builder::new()
+                .name(format!("helper {id}"))
+                .stack_size(16 << 20)
+                .spawn(move || serve(&state, id, &inbox));
+            let handle = match spawned {
+                Ok(handle) => handle,
+                Err(e) => {
+                    let keep = self.helpers.len() * 3 / 4;
+                    while self.helpers.len() > keep {
+                        if let Some(mut helper) = self.helpers.pop() {
+                            helper.quit();
+                        }
+                    }
+                    let why = e.to_string();
+                    self.refused = Some((count, why.clone()));
+                    return Err(why);
+                }
+            };
+            self.helpers.push(Helper {
+                mailbox,
+                handle: Some(handle),
+            });
+        }
+        Ok(())
+    }
+
+    /// Waits until no helper is still searching and clears what they left. After a
+    /// normal search this returns at once; after one whose main thread panicked (its
+    /// helpers were stopped, not collected), it waits for them to finish, so that no
+    /// stale search runs on into the next one. Call it while `stop` is still set.
+    pub fn settle(&self) {
+        for helper in &self.helpers {
+            let mut mail = lock(&helper.mailbox.mail);
+            while matches!(*mail, Mail::Task(_) | Mail::Busy)
+                && !helper.handle.as_ref().is_some_and(|h| h.is_finished())
+            {
+                mail = helper
+                    .mailbox
+                    .bell
+                    .wait_timeout(mail, std::time::Duration::from_millis(100))
+                    .map(|(m, _)| m)
+                    .unwrap_or_else(|e| e.into_inner().0);
+            }
+            if matches!(*mail, Mail::Done(_)) {
+                *mail = Mail::Idle;
+            }
+        }
+    }
+
+    /// Posts helper `index` (0-based: thread `index + 1`) its task.
+    pub fn post(&self, index: usize, task: Task) {
+        let mailbox = &self.helpers[index].mailbox;
+        let mut mail = lock(&mailbox.mail);
+        *mail = Mail::Task(Box::new(task));
+        mailbox.bell.notify_all();
+    }
+
+    /// Waits for helper `index` to finish the task it was posted, and takes its report.
+    pub fn collect(&self, index: usize) -> Report {
+        let helper = &self.helpers[index];
+        let mut mail = lock(&helper.mailbox.mail);
+        loop {
+            match std::mem::replace(&mut *mail, Mail::Idle) {
+                Mail::Done(report) => return report,
+                Mail::Idle | Mail::Quit => return None,
+                // Not finished yet: put it back and wait (a thread that has died can
+                // no longer answer; it cannot, as every panic is caught in `serve`).
+                other => {
+                    *mail = other;
+                    if helper.handle.as_ref().is_some_and(|h| h.is_finished()) {
+                        return None;
+                    }
+                    mail = helper
+                        .mailbox
+                        .bell
+                        .wait_timeout(mail, std::time::Duration::from_millis(100))
+                        .map(|(m, _)| m)
+                        .unwrap_or_else(|e| e.into_inner().0);
+                }
+            }
+        }
+    }
+}
+
+impl Helper {
+    /// Asks the helper to end and waits for it (it is parked, or ends its search at the
+    /// `stop` the caller has set).
+    fn quit(&mut self) {
+        {
+            let mut mail = lock(&self.mailbox.mail);
+            *mail = Mail::Quit;
+            self.mailbox.bell.notify_all();
+        }
+        if let Some(handle) = self.handle.take() {
+            let _ = handle.join();
+        }
+    }
+}
+
+impl Drop for Pool {
+    fn drop(&mut self) {
+        for helper in &mut self.helpers {
+            helper.quit();
+        }
+    }
+}
+
+/// A lock that a panic elsewhere does not poison for good (the mail is plain data).
+fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    mutex.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// A helper's life: wait for a task, search it, report, park again; end on `Quit`.
+fn serve(state: &State, id: usize, mailbox: &Mailbox) {
+    loop {
+        let task = {
+            let mut mail = lock(&mailbox.mail);
+            loop {
+                match std::mem::replace(&mut *mail, Mail::Busy) {
+                    Mail::Task(task) => break task,
+                    Mail::Quit => return,
+                    other => {
+                        *mail = other;
+                        mail = mailbox.bell.wait(mail).unwrap_or_else(|e| e.into_inner());
+                    }
+                }
+            }
+        };
+        let Task {
+            pos,
+            limits,
+            config,
+            root_moves,
+            tables,
+        } = *task;
+        let report = catch_unwind(AssertUnwindSafe(|| {
+            let mut w = Worker::new(pos, state, id, &config, tables);
+            w.root_moves = root_moves;
+            iterate(&mut w, &limits, &config, &Silent);
+            w.finish()
+        }))
+        .ok();
+        let mut mail = lock(&mailbox.mail);
+        if matches!(*mail, Mail::Quit) {
+            return;
+        }
+        *mail = Mail::Done(report);
+        mailbox.bell.notify_all();
+    }
+}
