@@ -11,7 +11,7 @@ use crate::common;
 use std::sync::Arc;
 
 use chariot::board::{Color, PieceKind, Position, Square};
-use chariot::eval::nnue::{self, AccumulatorStack, Accumulators, NetError, Network};
+use chariot::eval::nnue::{self, AccumulatorStack, NetError, Network};
 use common::{perft_fens, Rng};
 
 const INPUTS: usize = 1260;
@@ -19,7 +19,8 @@ const HIDDEN: usize = 256;
 
 /// The float-free content of a network file.
 struct Weights {
-    features: Vec<i16>,    // INPUTS × HIDDEN, feature-major
+    width: usize,          // the hidden width (HIDDEN, or another of a version-2 file)
+    features: Vec<i16>,    // INPUTS × width, feature-major
     bias: Vec<i16>,        // HIDDEN
     output: Vec<i16>,      // per bucket 2 × HIDDEN: side to move, then the other side
     output_bias: Vec<i32>, // per bucket
@@ -63,7 +64,7 @@ fn write_net_v2(w: &Weights) -> Vec<u8> {
     for v in [
         2u32,
         1260,
-        256,
+        w.width as u32,
         w.buckets() as u32,
         flags,
         255,
@@ -83,6 +84,7 @@ fn write_net_v2(w: &Weights) -> Vec<u8> {
 /// output bucket, architecture 2 with eight).
 fn write_net(w: &Weights) -> Vec<u8> {
     assert!(!w.king_mirror, "version 1 has no king mirroring");
+    assert_eq!(w.width, HIDDEN, "version 1 is 256 wide");
     let payload = payload(w);
     let arch = if w.buckets() == 1 { 1 } else { 2 };
     let mut out = b"CHNN".to_vec();
@@ -166,6 +168,7 @@ fn placeholder_weights(seed: u64) -> Weights {
         }
     }
     Weights {
+        width: HIDDEN,
         features,
         bias,
         output,
@@ -179,13 +182,19 @@ const PLACEHOLDER_SEED: u64 = 0x00C4_A210_7001;
 
 /// Random weights over wider ranges (feature weights ±40, output ±60), for tests.
 fn random_weights(seed: u64) -> Weights {
+    random_weights_of_width(seed, HIDDEN)
+}
+
+/// [`random_weights`] with `width` hidden neurons.
+fn random_weights_of_width(seed: u64, width: usize) -> Weights {
     let mut rng = Rng(seed);
     Weights {
-        features: (0..INPUTS * HIDDEN)
+        width,
+        features: (0..INPUTS * width)
             .map(|_| in_range(&mut rng, -40, 40))
             .collect(),
-        bias: (0..HIDDEN).map(|_| in_range(&mut rng, -60, 160)).collect(),
-        output: (0..2 * HIDDEN)
+        bias: (0..width).map(|_| in_range(&mut rng, -60, 160)).collect(),
+        output: (0..2 * width)
             .map(|_| in_range(&mut rng, -60, 60))
             .collect(),
         output_bias: vec![i32::from(in_range(&mut rng, -20_000, 20_000))],
@@ -199,7 +208,7 @@ fn random_weights(seed: u64) -> Weights {
 fn random_bucketed_weights(seed: u64) -> Weights {
     let mut w = random_weights(seed);
     let mut rng = Rng(seed ^ 0x5555);
-    w.output = (0..8 * 2 * HIDDEN)
+    w.output = (0..8 * 2 * w.width)
         .map(|_| in_range(&mut rng, -60, 60))
         .collect();
     w.output_bias = (0..8)
@@ -210,7 +219,8 @@ fn random_bucketed_weights(seed: u64) -> Weights {
 
 /// The formula of `nets/README.md` read plainly, in `i64`.
 fn reference_eval(w: &Weights, pos: &Position) -> i64 {
-    let mut acc = [[0i64; HIDDEN]; 2];
+    let width = w.width;
+    let mut acc = [vec![0i64; width], vec![0i64; width]];
     for (p, a) in acc.iter_mut().enumerate() {
         for (n, v) in a.iter_mut().enumerate() {
             *v = i64::from(w.bias[n]);
@@ -242,7 +252,7 @@ fn reference_eval(w: &Weights, pos: &Position) -> i64 {
             };
             let f = side * 630 + piece.kind().index() * 90 + sq_index;
             for (n, v) in a.iter_mut().enumerate() {
-                *v += i64::from(w.features[f * HIDDEN + n]);
+                *v += i64::from(w.features[f * width + n]);
             }
         }
     }
@@ -256,11 +266,11 @@ fn reference_eval(w: &Weights, pos: &Position) -> i64 {
     } else {
         (pieces - 1) / 4
     };
-    let output = &w.output[bucket * 2 * HIDDEN..][..2 * HIDDEN];
+    let output = &w.output[bucket * 2 * width..][..2 * width];
     let mut sum = 0i64;
     for (n, (&x, &y)) in acc[us].iter().zip(&acc[1 - us]).enumerate() {
         let (c, d) = (x.clamp(0, 255), y.clamp(0, 255));
-        sum += c * c * i64::from(output[n]) + d * d * i64::from(output[HIDDEN + n]);
+        sum += c * c * i64::from(output[n]) + d * d * i64::from(output[width + n]);
     }
     let out = sum / 255 + i64::from(w.output_bias[bucket]);
     out * i64::from(w.scale) / (255 * 64)
@@ -376,7 +386,14 @@ fn bad_files_are_refused_with_the_reason() {
     with2("v2 one bucket", &|b| b[16] = 1, "wrong size");
     with2("v2 flags", &|b| b[20] = 3, "flags");
     with2("v2 reserved", &|b| b[36] = 1, "reserved");
-    with2("v2 width", &|b| b[13] = 2, "hidden size");
+    with2(
+        "v2 width 300",
+        &|b| b[12..14].copy_from_slice(&300u16.to_le_bytes()),
+        "hidden size 300: this engine reads widths 256, 384, 512, 768, 1024",
+    );
+    with2("v2 width 0", &|b| b[13] = 0, "hidden size 0");
+    // A width the engine reads, on a payload of another: the length gives it away.
+    with2("v2 width 512 of 256", &|b| b[13] = 2, "truncated");
     with2("v2 QA", &|b| b[24] = 127, "QA 127");
     with2("v2 short header", &|b| b.truncate(44), "truncated");
     with2("v2 hash", &|b| b[41] ^= 1, "hash mismatch");
@@ -391,6 +408,69 @@ fn bad_files_are_refused_with_the_reason() {
     match Network::load(missing) {
         Err(NetError::Io { path, .. }) => assert!(path.contains("chariot.nnue")),
         other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn wider_nets_read_back_evaluate_by_the_formula_and_update_incrementally() {
+    let mut rng = Rng(11);
+    let positions = sample_positions(&mut rng, 25);
+    for (seed, width) in [(21, 384), (22, 512), (23, 768), (24, 1024)] {
+        // Eight buckets and king mirroring: every path of the accumulators is used.
+        let mut w = random_weights_of_width(seed, width);
+        let mut r = Rng(seed ^ 0x77);
+        w.output = (0..8 * 2 * width)
+            .map(|_| in_range(&mut r, -60, 60))
+            .collect();
+        w.output_bias = (0..8)
+            .map(|_| i32::from(in_range(&mut r, -20_000, 20_000)))
+            .collect();
+        w.king_mirror = seed % 2 == 0;
+        let bytes = write_net_v2(&w);
+        assert_eq!(
+            bytes.len(),
+            48 + (INPUTS * width + width + 16 * width) * 2 + 32
+        );
+        let net = Arc::new(Network::from_bytes(&bytes).expect("a valid wide net"));
+        assert_eq!(net.width(), width);
+        assert_eq!(net.buckets(), 8);
+        assert_eq!(net.mirrored(), w.king_mirror);
+        assert_eq!(net.to_bytes(), bytes, "width {width}: round trip");
+        for pos in &positions {
+            assert_eq!(
+                i64::from(net.evaluate(pos)),
+                reference_eval(&w, pos),
+                "width {width}: {}",
+                pos.to_fen()
+            );
+            assert_eq!(net.evaluate(pos), net.evaluate(&pos.color_flipped()));
+        }
+        incremental_equals_refresh(&net, seed);
+        // Written to a file and loaded as the engine's EvalFile would be.
+        let path =
+            std::env::temp_dir().join(format!("chariot-wide-{width}-{}.nnue", std::process::id()));
+        std::fs::write(&path, &bytes).unwrap();
+        let loaded = Network::load(&path).expect("loads");
+        std::fs::remove_file(&path).ok();
+        assert_eq!(loaded.hash(), net.hash());
+        // And the search runs on it with two threads.
+        use chariot::search::{self, Config, Limits, Shared, Silent};
+        let start = Position::startpos();
+        let outcome = search::search(
+            &start,
+            &Limits {
+                depth: Some(5),
+                ..Limits::default()
+            },
+            &Config {
+                net: Some(Arc::clone(&net)),
+                threads: 2,
+                ..Config::default()
+            },
+            &Shared::new(8),
+            &Silent,
+        );
+        assert!(start.is_legal(outcome.best.unwrap()), "width {width}");
     }
 }
 
@@ -496,7 +576,7 @@ fn incremental_equals_refresh(net: &Arc<Network>, seed: u64) {
             plies += 1;
             assert_eq!(
                 stack.current(),
-                &Accumulators::refreshed(net, &pos),
+                net.refreshed(&pos),
                 "game {game}: {}",
                 pos.to_fen()
             );
@@ -508,13 +588,13 @@ fn incremental_equals_refresh(net: &Arc<Network>, seed: u64) {
                     stack.pop();
                     pos.unmake_move();
                 }
-                assert_eq!(stack.current(), &Accumulators::refreshed(net, &pos));
+                assert_eq!(stack.current(), net.refreshed(&pos));
             }
         }
         // Resetting to a new root refreshes in full.
         stack.reset(&pos);
         assert_eq!(stack.depth(), 0);
-        assert_eq!(stack.current(), &Accumulators::refreshed(net, &pos));
+        assert_eq!(stack.current(), net.refreshed(&pos));
     }
     assert!(plies > 5_000, "{plies}");
     assert!(crossings > 100, "{crossings}");

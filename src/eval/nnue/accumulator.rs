@@ -6,30 +6,30 @@
 //! a quiet move subtracts the piece's column on its from-square and adds the one on its
 //! to-square, a capture also subtracts the victim's. A null move changes nothing but the
 //! side to move, so it needs no entry. The loops are plain wrapping `i16` arithmetic on
-//! 64-byte aligned arrays, which the compiler vectorises.
+//! 64-byte aligned arrays of the net's width `H`, which the compiler vectorises; the
+//! stack is compiled once per width ([`super::WIDTHS`]) and [`AccumulatorStack`] holds
+//! the one its net needs.
 
 use std::sync::Arc;
 
-use super::{feature_index_seen, king_mirrors, Column, Network, HIDDEN};
+use super::net::{Layer, Layers};
+use super::{feature_index_seen, king_mirrors, Aligned, Column, Network};
 use crate::board::{Color, Move, Piece, PieceKind, Position, Square};
 
-/// One perspective's accumulator.
-pub type Accumulator = Column;
-
-/// Red's and Black's accumulators of one position.
+/// Red's and Black's accumulators of one position, for a net of width `H`.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Accumulators {
-    by_perspective: [Accumulator; 2],
+pub(super) struct Accumulators<const H: usize> {
+    by_perspective: [Column<H>; 2],
     /// Whether each perspective is mirrored (a net with king mirroring, the
     /// perspective's king right of the middle file).
     mirrored: [bool; 2],
 }
 
-impl Accumulators {
+impl<const H: usize> Accumulators<H> {
     /// Both accumulators of `pos`, computed from scratch.
-    pub fn refreshed(net: &Network, pos: &Position) -> Accumulators {
+    pub(super) fn refreshed(net: &Network, layer: &Layer<H>, pos: &Position) -> Accumulators<H> {
         let mut acc = Accumulators {
-            by_perspective: [net.bias; 2],
+            by_perspective: [layer.bias; 2],
             mirrored: [false; 2],
         };
         for perspective in Color::ALL {
@@ -40,7 +40,7 @@ impl Accumulators {
                     pos.piece_at(sq).expect("an occupied square has a piece"),
                 )
             });
-            acc.refresh(net, perspective, king, pieces);
+            acc.refresh(net, layer, perspective, king, pieces);
         }
         acc
     }
@@ -50,6 +50,7 @@ impl Accumulators {
     fn refresh(
         &mut self,
         net: &Network,
+        layer: &Layer<H>,
         perspective: Color,
         king: Square,
         pieces: impl Iterator<Item = (Square, Piece)>,
@@ -57,32 +58,61 @@ impl Accumulators {
         let mirror = net.mirrored() && king_mirrors(king);
         let i = perspective.index();
         self.mirrored[i] = mirror;
-        self.by_perspective[i] = net.bias;
+        self.by_perspective[i] = layer.bias;
         let values = &mut self.by_perspective[i].0;
         for (sq, piece) in pieces {
-            let column = net.column(feature_index_seen(perspective, piece, sq, mirror));
+            let column = layer.column(feature_index_seen(perspective, piece, sq, mirror));
             for (v, w) in values.iter_mut().zip(&column.0) {
                 *v = v.wrapping_add(*w);
             }
         }
     }
 
-    /// The accumulator of `perspective`.
-    #[inline]
-    pub fn perspective(&self, perspective: Color) -> &Accumulator {
-        &self.by_perspective[perspective.index()]
-    }
-
     /// The side to move's accumulator, then the other side's.
     #[inline]
-    pub fn perspectives(&self, stm: Color) -> (&Accumulator, &Accumulator) {
-        (self.perspective(stm), self.perspective(!stm))
+    pub(super) fn perspectives(&self, stm: Color) -> (&Column<H>, &Column<H>) {
+        (
+            &self.by_perspective[stm.index()],
+            &self.by_perspective[(!stm).index()],
+        )
+    }
+
+    /// The values, for comparisons whatever the width.
+    fn values(&self) -> AccumulatorValues {
+        AccumulatorValues {
+            red: self.by_perspective[Color::Red.index()].0.to_vec(),
+            black: self.by_perspective[Color::Black.index()].0.to_vec(),
+            mirrored: self.mirrored,
+        }
+    }
+}
+
+/// A position's accumulators as plain values, whatever the net's width: Red's
+/// perspective, Black's, and whether each is mirrored. For tests and tools that compare
+/// the incremental accumulators with a full refresh ([`Network::refreshed`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AccumulatorValues {
+    pub red: Vec<i16>,
+    pub black: Vec<i16>,
+    pub mirrored: [bool; 2],
+}
+
+impl Network {
+    /// Both accumulators of `pos` computed from scratch, as values.
+    pub fn refreshed(&self, pos: &Position) -> AccumulatorValues {
+        match self.layers() {
+            Layers::W256(l) => Accumulators::refreshed(self, l, pos).values(),
+            Layers::W384(l) => Accumulators::refreshed(self, l, pos).values(),
+            Layers::W512(l) => Accumulators::refreshed(self, l, pos).values(),
+            Layers::W768(l) => Accumulators::refreshed(self, l, pos).values(),
+            Layers::W1024(l) => Accumulators::refreshed(self, l, pos).values(),
+        }
     }
 }
 
 /// `out = src + add − sub`, lane by lane.
 #[inline(always)]
-fn add_sub(out: &mut [i16; HIDDEN], src: &[i16; HIDDEN], add: &[i16; HIDDEN], sub: &[i16; HIDDEN]) {
+fn add_sub<const H: usize>(out: &mut [i16; H], src: &[i16; H], add: &[i16; H], sub: &[i16; H]) {
     for (((o, &s), &a), &b) in out.iter_mut().zip(src).zip(add).zip(sub) {
         *o = s.wrapping_add(a).wrapping_sub(b);
     }
@@ -90,69 +120,49 @@ fn add_sub(out: &mut [i16; HIDDEN], src: &[i16; HIDDEN], add: &[i16; HIDDEN], su
 
 /// `out = src + add − sub − sub2`, lane by lane.
 #[inline(always)]
-fn add_sub_sub(
-    out: &mut [i16; HIDDEN],
-    src: &[i16; HIDDEN],
-    add: &[i16; HIDDEN],
-    sub: &[i16; HIDDEN],
-    sub2: &[i16; HIDDEN],
+fn add_sub_sub<const H: usize>(
+    out: &mut [i16; H],
+    src: &[i16; H],
+    add: &[i16; H],
+    sub: &[i16; H],
+    sub2: &[i16; H],
 ) {
     for ((((o, &s), &a), &b), &c) in out.iter_mut().zip(src).zip(add).zip(sub).zip(sub2) {
         *o = s.wrapping_add(a).wrapping_sub(b).wrapping_sub(c);
     }
 }
 
-/// A search thread's accumulators, one pair per ply from the root, with the net they
-/// belong to.
-pub struct AccumulatorStack {
+/// The accumulators of one search thread for a net of width `H`, one pair per ply from
+/// the root.
+struct Stack<const H: usize> {
     net: Arc<Network>,
-    stack: Vec<Accumulators>,
+    layer: Arc<Layer<H>>,
+    stack: Vec<Accumulators<H>>,
     /// The index of the current position's pair.
     top: usize,
 }
 
-impl AccumulatorStack {
+impl<const H: usize> Stack<H> {
     /// Room for this many plies before the stack grows.
     const INITIAL_PLIES: usize = 136;
 
-    /// A stack whose root is `pos` (refreshed in full).
-    pub fn new(net: Arc<Network>, pos: &Position) -> AccumulatorStack {
-        let root = Accumulators::refreshed(&net, pos);
-        AccumulatorStack {
+    fn new(net: Arc<Network>, layer: Arc<Layer<H>>, pos: &Position) -> Stack<H> {
+        let root = Accumulators::refreshed(&net, &layer, pos);
+        Stack {
             stack: vec![root; Self::INITIAL_PLIES],
             net,
+            layer,
             top: 0,
         }
     }
 
-    /// Starts again from `pos` as the root.
-    pub fn reset(&mut self, pos: &Position) {
+    fn reset(&mut self, pos: &Position) {
         self.top = 0;
-        self.stack[0] = Accumulators::refreshed(&self.net, pos);
+        self.stack[0] = Accumulators::refreshed(&self.net, &self.layer, pos);
     }
 
-    /// The net.
     #[inline]
-    pub fn net(&self) -> &Network {
-        &self.net
-    }
-
-    /// The current position's accumulators.
-    #[inline]
-    pub fn current(&self) -> &Accumulators {
-        &self.stack[self.top]
-    }
-
-    /// How many moves deep the current position is below the root.
-    #[inline]
-    pub fn depth(&self) -> usize {
-        self.top
-    }
-
-    /// Pushes the accumulators of the position after `mv`; `pos` is the position
-    /// *before* the move (call this just before `pos.make_move(mv)`).
-    #[inline]
-    pub fn push_move(&mut self, pos: &Position, mv: Move) {
+    fn push_move(&mut self, pos: &Position, mv: Move) {
         let (from, to) = (mv.from(), mv.to());
         let piece = pos
             .piece_at(from)
@@ -165,7 +175,7 @@ impl AccumulatorStack {
         let (head, tail) = self.stack.split_at_mut(self.top + 1);
         let parent = &head[self.top];
         let child = &mut tail[0];
-        let net = &*self.net;
+        let (net, layer) = (&*self.net, &*self.layer);
         for perspective in Color::ALL {
             let i = perspective.index();
             let mirror = parent.mirrored[i];
@@ -186,22 +196,22 @@ impl AccumulatorStack {
                         )
                     })
                     .chain(std::iter::once((to, piece)));
-                child.refresh(net, perspective, to, after);
+                child.refresh(net, layer, perspective, to, after);
                 continue;
             }
             child.mirrored[i] = mirror;
             let src = &parent.by_perspective[i].0;
             let out = &mut child.by_perspective[i].0;
-            let add = &net
+            let add = &layer
                 .column(feature_index_seen(perspective, piece, to, mirror))
                 .0;
-            let sub = &net
+            let sub = &layer
                 .column(feature_index_seen(perspective, piece, from, mirror))
                 .0;
             match captured {
                 None => add_sub(out, src, add, sub),
                 Some(victim) => {
-                    let sub2 = &net
+                    let sub2 = &layer
                         .column(feature_index_seen(perspective, victim, to, mirror))
                         .0;
                     add_sub_sub(out, src, add, sub, sub2);
@@ -211,26 +221,110 @@ impl AccumulatorStack {
         self.top += 1;
     }
 
+    #[inline]
+    fn evaluate(&self, pos: &Position) -> i32 {
+        self.net.output_of(
+            &self.layer,
+            &self.stack[self.top],
+            pos.side_to_move(),
+            pos.occupied().count() as usize,
+        )
+    }
+}
+
+/// The stack of the net's width.
+enum Stacks {
+    W256(Stack<256>),
+    W384(Stack<384>),
+    W512(Stack<512>),
+    W768(Stack<768>),
+    W1024(Stack<1024>),
+}
+
+/// Runs `$body` with `$s` bound to the stack of whatever width it has.
+macro_rules! each_stack {
+    ($stacks:expr, $s:ident => $body:expr) => {
+        match $stacks {
+            Stacks::W256($s) => $body,
+            Stacks::W384($s) => $body,
+            Stacks::W512($s) => $body,
+            Stacks::W768($s) => $body,
+            Stacks::W1024($s) => $body,
+        }
+    };
+}
+
+/// A search thread's accumulators, one pair per ply from the root, with the net they
+/// belong to.
+pub struct AccumulatorStack {
+    stacks: Stacks,
+}
+
+impl AccumulatorStack {
+    /// A stack whose root is `pos` (refreshed in full).
+    pub fn new(net: Arc<Network>, pos: &Position) -> AccumulatorStack {
+        let stacks = match net.layers() {
+            Layers::W256(l) => Stacks::W256(Stack::new(Arc::clone(&net), Arc::clone(l), pos)),
+            Layers::W384(l) => Stacks::W384(Stack::new(Arc::clone(&net), Arc::clone(l), pos)),
+            Layers::W512(l) => Stacks::W512(Stack::new(Arc::clone(&net), Arc::clone(l), pos)),
+            Layers::W768(l) => Stacks::W768(Stack::new(Arc::clone(&net), Arc::clone(l), pos)),
+            Layers::W1024(l) => Stacks::W1024(Stack::new(Arc::clone(&net), Arc::clone(l), pos)),
+        };
+        AccumulatorStack { stacks }
+    }
+
+    /// Starts again from `pos` as the root.
+    pub fn reset(&mut self, pos: &Position) {
+        each_stack!(&mut self.stacks, s => s.reset(pos));
+    }
+
+    /// The net.
+    #[inline]
+    pub fn net(&self) -> &Network {
+        each_stack!(&self.stacks, s => &s.net)
+    }
+
+    /// The current position's accumulators, as values (for tests: this copies them).
+    pub fn current(&self) -> AccumulatorValues {
+        each_stack!(&self.stacks, s => s.stack[s.top].values())
+    }
+
+    /// How many moves deep the current position is below the root.
+    #[inline]
+    pub fn depth(&self) -> usize {
+        each_stack!(&self.stacks, s => s.top)
+    }
+
+    /// Pushes the accumulators of the position after `mv`; `pos` is the position
+    /// *before* the move (call this just before `pos.make_move(mv)`).
+    #[inline]
+    pub fn push_move(&mut self, pos: &Position, mv: Move) {
+        each_stack!(&mut self.stacks, s => s.push_move(pos, mv));
+    }
+
     /// Pops the pair pushed by the last [`AccumulatorStack::push_move`].
     ///
     /// # Panics
     /// At the root.
     #[inline]
     pub fn pop(&mut self) {
-        assert!(self.top > 0, "no move to take back");
-        self.top -= 1;
+        each_stack!(&mut self.stacks, s => {
+            assert!(s.top > 0, "no move to take back");
+            s.top -= 1;
+        });
     }
 
     /// The evaluation of the current position `pos` (the net's output, in engine units,
     /// from the side to move's view).
     #[inline]
     pub fn evaluate(&self, pos: &Position) -> i32 {
-        self.net.output(
-            self.current(),
-            pos.side_to_move(),
-            pos.occupied().count() as usize,
-        )
+        each_stack!(&self.stacks, s => s.evaluate(pos))
     }
+}
+
+/// An aligned column of zeros (for building nets of any width).
+pub(super) fn zeros<const H: usize>() -> Column<H> {
+    Aligned([0; H])
 }
 
 #[cfg(test)]
@@ -254,13 +348,13 @@ mod tests {
             let mv = moves[(state % moves.len() as u64) as usize];
             stack.push_move(&pos, mv);
             pos.make_move(mv);
-            assert_eq!(stack.current(), &Accumulators::refreshed(&net, &pos));
+            assert_eq!(stack.current(), net.refreshed(&pos));
             assert_eq!(stack.evaluate(&pos), net.evaluate(&pos));
         }
         while stack.depth() > 0 {
             stack.pop();
             pos.unmake_move();
-            assert_eq!(stack.current(), &Accumulators::refreshed(&net, &pos));
+            assert_eq!(stack.current(), net.refreshed(&pos));
         }
     }
 }

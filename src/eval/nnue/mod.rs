@@ -1,5 +1,7 @@
-//! The NNUE evaluation (architectures 1 and 2 of `nets/README.md`): `(1260 → 256)×2 → 1`
-//! with SCReLU, and the same with 8 output buckets chosen by the number of pieces.
+//! The NNUE evaluation (architectures 1 and 2 of `nets/README.md`): `(1260 → H)×2 → 1`
+//! with SCReLU, and the same with 8 output buckets chosen by the number of pieces; the
+//! hidden layer `H` is 256 neurons or any other width of [`WIDTHS`] (the code is generic
+//! over it, each width compiled on its own so that every loop knows its length).
 //!
 //! - [`net`]: the network file (header checks, FNV-1a hash, weights) and a full-refresh
 //!   [`Network::evaluate`].
@@ -19,15 +21,17 @@ use std::sync::Arc;
 
 use once_cell::sync::Lazy;
 
-pub use accumulator::{Accumulator, AccumulatorStack, Accumulators};
+pub use accumulator::{AccumulatorStack, AccumulatorValues};
 pub use net::{fnv1a64, NetError, Network};
 
 use crate::board::{Color, Piece, Square};
 
 /// Input features per perspective: 2 sides × 7 kinds × 90 squares.
 pub const INPUTS: usize = 1260;
-/// Hidden neurons per perspective.
+/// Hidden neurons per perspective of the first nets (and of every version-1 file).
 pub const HIDDEN: usize = 256;
+/// The hidden-layer widths the engine reads (version-2 files state theirs).
+pub const WIDTHS: [usize; 5] = [256, 384, 512, 768, 1024];
 /// The clamp of the activation (and the quantisation of the first layer).
 pub const QA: i32 = 255;
 /// The quantisation of the output weights.
@@ -42,7 +46,7 @@ pub const EMBEDDED_NAME: &str = "<embedded>";
 pub struct Aligned<T>(pub T);
 
 /// One value per hidden neuron: a weight column of a feature, a bias, an accumulator.
-pub type Column = Aligned<[i16; HIDDEN]>;
+pub type Column<const H: usize> = Aligned<[i16; H]>;
 
 /// The input feature of `piece` on `sq` seen from `perspective`:
 /// `side · 630 + kind · 90 + square'`, where `side` is 0 for the perspective's own

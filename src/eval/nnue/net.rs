@@ -1,12 +1,15 @@
-//! The network file (format version 1 of `nets/README.md`, architectures 1 and 2) and the
-//! weights it holds.
+//! The network file (format versions 1 and 2 of `nets/README.md`, architectures 1 and 2,
+//! any hidden width of [`WIDTHS`]) and the weights it holds.
 
 use std::fmt;
 use std::io::Read;
 use std::path::Path;
 
+use std::sync::Arc;
+
+use super::accumulator::{zeros, Accumulators};
 use super::output::{self, OutputWeights};
-use super::{Accumulators, Aligned, Column, HIDDEN, INPUTS, QA, QB};
+use super::{Column, HIDDEN, INPUTS, QA, QB, WIDTHS};
 use crate::board::Position;
 
 const MAGIC: &[u8; 4] = b"CHNN";
@@ -25,29 +28,31 @@ pub const BUCKETS: usize = 8;
 const HEADER_LEN: usize = 40;
 const HEADER_LEN_2: usize = 48;
 
-/// The length of a payload with `buckets` output buckets: feature weights, accumulator
-/// bias and output weights (`i16`), then the output biases (`i32`).
-const fn payload_len(buckets: usize) -> usize {
-    (INPUTS * HIDDEN + HIDDEN + buckets * 2 * HIDDEN) * 2 + buckets * 4
+/// The length of a payload of width `width` with `buckets` output buckets: feature
+/// weights, accumulator bias and output weights (`i16`), then the output biases (`i32`).
+const fn payload_len(width: usize, buckets: usize) -> usize {
+    (INPUTS * width + width + buckets * 2 * width) * 2 + buckets * 4
 }
 
-/// The length of a version-1 file with `buckets` output buckets.
+/// The length of a version-1 file (width 256) with `buckets` output buckets.
 pub const fn file_len(buckets: usize) -> usize {
-    HEADER_LEN + payload_len(buckets)
+    HEADER_LEN + payload_len(HIDDEN, buckets)
 }
 
-/// The length of a version-2 file with `buckets` output buckets.
-pub const fn file_len_2(buckets: usize) -> usize {
-    HEADER_LEN_2 + payload_len(buckets)
+/// The length of a version-2 file of width `width` with `buckets` output buckets.
+pub const fn file_len_2(width: usize, buckets: usize) -> usize {
+    HEADER_LEN_2 + payload_len(width, buckets)
 }
 
 /// The length of a version-1, architecture-1 file: 646,700 bytes.
 pub const FILE_LEN: usize = file_len(1);
-/// The longest net file this engine reads (version 2 with 8 buckets: 653,904 bytes).
-pub const MAX_FILE_LEN: usize = file_len_2(BUCKETS);
+/// The longest net file this engine reads (version 2, width 1024, 8 buckets:
+/// 2,615,376 bytes).
+pub const MAX_FILE_LEN: usize = file_len_2(WIDTHS[WIDTHS.len() - 1], BUCKETS);
 
 const _: () = assert!(FILE_LEN == 646_700 && file_len(BUCKETS) == 653_896);
-const _: () = assert!(MAX_FILE_LEN == 653_904);
+const _: () = assert!(file_len_2(HIDDEN, BUCKETS) == 653_904);
+const _: () = assert!(MAX_FILE_LEN == 2_615_376);
 
 /// The output bucket of a position with `pieces` pieces on the board (kings included):
 /// `(pieces − 1) / 4`, so 2–4 pieces → 0, 5–8 → 1, …, 29–32 → 7.
@@ -72,6 +77,8 @@ pub enum NetError {
     Version(u32),
     /// A network architecture this engine does not have.
     Architecture(u32),
+    /// A hidden-layer width this engine does not read.
+    Width(u32),
     /// A header size or quantisation field with the wrong value.
     Header {
         field: &'static str,
@@ -108,6 +115,11 @@ impl fmt::Display for NetError {
                 "architecture {a}: this engine reads architectures {ARCH_SINGLE} ((1260 → 256)×2 → 1) \
                  and {ARCH_BUCKETS} ((1260 → 256)×2 → {BUCKETS} output buckets)"
             ),
+            NetError::Width(w) => write!(
+                f,
+                "hidden size {w}: this engine reads widths {}",
+                WIDTHS.map(|w| w.to_string()).join(", ")
+            ),
             NetError::Header {
                 field,
                 got,
@@ -131,13 +143,80 @@ pub fn fnv1a64(bytes: &[u8]) -> u64 {
     })
 }
 
+/// The weights whose size is the hidden width `H`.
+pub(super) struct Layer<const H: usize> {
+    /// One column per input feature (feature `f`'s `H` weights).
+    feature_weights: Box<[Column<H>]>,
+    pub(super) bias: Column<H>,
+    /// One set of output weights per output bucket (one for architecture 1).
+    output: Box<[OutputWeights<H>]>,
+}
+
+impl<const H: usize> Layer<H> {
+    /// The weight column of input feature `feature`.
+    #[inline]
+    pub(super) fn column(&self, feature: usize) -> &Column<H> {
+        &self.feature_weights[feature]
+    }
+
+    /// Reads the layer from the payload (whose length has been checked).
+    fn read(reader: &mut Reader<'_>, buckets: usize) -> Layer<H> {
+        let mut feature_weights = vec![zeros::<H>(); INPUTS].into_boxed_slice();
+        for column in feature_weights.iter_mut() {
+            reader.column(column);
+        }
+        let mut bias = zeros::<H>();
+        reader.column(&mut bias);
+        let mut output = vec![
+            OutputWeights {
+                us: zeros::<H>(),
+                them: zeros::<H>(),
+            };
+            buckets
+        ]
+        .into_boxed_slice();
+        for weights in output.iter_mut() {
+            reader.column(&mut weights.us);
+            reader.column(&mut weights.them);
+        }
+        Layer {
+            feature_weights,
+            bias,
+            output,
+        }
+    }
+
+    /// Every `i16` of the payload in file order.
+    fn write(&self, payload: &mut Vec<u8>) {
+        let columns = self
+            .feature_weights
+            .iter()
+            .chain([&self.bias])
+            .chain(self.output.iter().flat_map(|w| [&w.us, &w.them]));
+        for column in columns {
+            for v in column.0 {
+                payload.extend_from_slice(&v.to_le_bytes());
+            }
+        }
+    }
+}
+
+/// The layers of the net's width (each width its own compiled code).
+pub(super) enum Layers {
+    W256(Arc<Layer<256>>),
+    W384(Arc<Layer<384>>),
+    W512(Arc<Layer<512>>),
+    W768(Arc<Layer<768>>),
+    W1024(Arc<Layer<1024>>),
+}
+
 /// A network's weights, quantised as in the file.
 pub struct Network {
-    /// One column per input feature (feature `f`'s 256 weights).
-    pub(super) feature_weights: Box<[Column]>,
-    pub(super) bias: Column,
-    /// One set of output weights per output bucket (one for architecture 1).
-    pub(super) output: Box<[OutputWeights]>,
+    layers: Layers,
+    /// The hidden width (one of [`WIDTHS`]).
+    width: usize,
+    /// The number of output buckets.
+    buckets: usize,
     /// The output biases, one per bucket, in units of `QA · QB`.
     pub(super) output_bias: Box<[i32]>,
     /// King mirroring: a perspective whose own king stands on a file right of the middle
@@ -155,11 +234,8 @@ impl fmt::Debug for Network {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "Network({} output bucket(s), mirroring {}, scale {}, hash {:016x})",
-            self.output.len(),
-            self.mirrored,
-            self.scale,
-            self.hash
+            "Network(width {}, {} output bucket(s), mirroring {}, scale {}, hash {:016x})",
+            self.width, self.buckets, self.mirrored, self.scale, self.hash
         )
     }
 }
@@ -176,7 +252,7 @@ impl Reader<'_> {
         i16::from_le_bytes([head[0], head[1]])
     }
 
-    fn column(&mut self, column: &mut Column) {
+    fn column<const H: usize>(&mut self, column: &mut Column<H>) {
         for v in column.0.iter_mut() {
             *v = self.i16();
         }
@@ -225,7 +301,7 @@ impl Network {
             return Err(NetError::Magic(magic));
         }
         let version = header_u32(bytes, 4);
-        let (buckets, mirrored, header_len, scale_at) = match version {
+        let (width, buckets, mirrored, header_len, scale_at) = match version {
             VERSION_1 => {
                 let buckets = match header_u32(bytes, 8) {
                     ARCH_SINGLE => 1,
@@ -239,7 +315,7 @@ impl Network {
                     ("QB", 24, QB as u32),
                 ];
                 check_fields(bytes, &fields)?;
-                (buckets, false, HEADER_LEN, 28)
+                (HIDDEN, buckets, false, HEADER_LEN, 28)
             }
             VERSION_2 => {
                 if bytes.len() < HEADER_LEN_2 {
@@ -248,13 +324,17 @@ impl Network {
                         expected: HEADER_LEN_2,
                     });
                 }
-                let fields: [(&'static str, usize, u32); 4] = [
+                let fields: [(&'static str, usize, u32); 3] = [
                     ("input count", 8, INPUTS as u32),
-                    ("hidden size", 12, HIDDEN as u32),
                     ("QA", 24, QA as u32),
                     ("QB", 28, QB as u32),
                 ];
                 check_fields(bytes, &fields)?;
+                let width = header_u32(bytes, 12);
+                let width = match WIDTHS.iter().find(|&&w| w as u32 == width) {
+                    Some(&w) => w,
+                    None => return Err(NetError::Width(width)),
+                };
                 let buckets = match header_u32(bytes, 16) {
                     1 => 1,
                     b if b as usize == BUCKETS => BUCKETS,
@@ -282,11 +362,11 @@ impl Network {
                         expected: 0,
                     });
                 }
-                (buckets, flags & FLAG_MIRROR != 0, HEADER_LEN_2, 32)
+                (width, buckets, flags & FLAG_MIRROR != 0, HEADER_LEN_2, 32)
             }
             _ => return Err(NetError::Version(version)),
         };
-        let expected = header_len + payload_len(buckets);
+        let expected = header_len + payload_len(width, buckets);
         let scale = header_u32(bytes, scale_at);
         let scale = match i32::try_from(scale) {
             Ok(s) if s > 0 => s,
@@ -316,33 +396,22 @@ impl Network {
         }
 
         let mut reader = Reader { bytes: payload };
-        let mut feature_weights = vec![Aligned([0i16; HIDDEN]); INPUTS].into_boxed_slice();
-        for column in feature_weights.iter_mut() {
-            reader.column(column);
-        }
-        let mut bias = Aligned([0; HIDDEN]);
-        reader.column(&mut bias);
-        let mut output = vec![
-            OutputWeights {
-                us: Aligned([0; HIDDEN]),
-                them: Aligned([0; HIDDEN]),
-            };
-            buckets
-        ]
-        .into_boxed_slice();
-        for weights in output.iter_mut() {
-            reader.column(&mut weights.us);
-            reader.column(&mut weights.them);
-        }
+        let layers = match width {
+            256 => Layers::W256(Arc::new(Layer::read(&mut reader, buckets))),
+            384 => Layers::W384(Arc::new(Layer::read(&mut reader, buckets))),
+            512 => Layers::W512(Arc::new(Layer::read(&mut reader, buckets))),
+            768 => Layers::W768(Arc::new(Layer::read(&mut reader, buckets))),
+            _ => Layers::W1024(Arc::new(Layer::read(&mut reader, buckets))),
+        };
         let output_bias = reader
             .bytes
             .chunks_exact(4)
             .map(|b| i32::from_le_bytes([b[0], b[1], b[2], b[3]]))
             .collect();
         Ok(Network {
-            feature_weights,
-            bias,
-            output,
+            layers,
+            width,
+            buckets,
             output_bias,
             mirrored,
             version,
@@ -372,22 +441,19 @@ impl Network {
 
     /// The file's bytes (header, hash and payload), as [`Network::from_bytes`] reads them.
     pub fn to_bytes(&self) -> Vec<u8> {
-        let buckets = self.output.len();
-        let mut payload = Vec::with_capacity(file_len(buckets) - HEADER_LEN);
-        let columns = self
-            .feature_weights
-            .iter()
-            .chain([&self.bias])
-            .chain(self.output.iter().flat_map(|w| [&w.us, &w.them]));
-        for column in columns {
-            for v in column.0 {
-                payload.extend_from_slice(&v.to_le_bytes());
-            }
+        let buckets = self.buckets;
+        let mut payload = Vec::with_capacity(payload_len(self.width, buckets));
+        match &self.layers {
+            Layers::W256(l) => l.write(&mut payload),
+            Layers::W384(l) => l.write(&mut payload),
+            Layers::W512(l) => l.write(&mut payload),
+            Layers::W768(l) => l.write(&mut payload),
+            Layers::W1024(l) => l.write(&mut payload),
         }
         for bias in self.output_bias.iter() {
             payload.extend_from_slice(&bias.to_le_bytes());
         }
-        let mut out = Vec::with_capacity(file_len_2(buckets));
+        let mut out = Vec::with_capacity(file_len_2(self.width, buckets));
         out.extend_from_slice(MAGIC);
         let fields: Vec<u32> = if self.version == VERSION_1 {
             let arch = if buckets == 1 {
@@ -401,7 +467,7 @@ impl Network {
             vec![
                 VERSION_2,
                 INPUTS as u32,
-                HIDDEN as u32,
+                self.width as u32,
                 buckets as u32,
                 if self.mirrored { FLAG_MIRROR } else { 0 },
                 QA as u32,
@@ -428,15 +494,20 @@ impl Network {
         self.scale
     }
 
-    /// The weight column of input feature `feature`.
+    /// The layers of the net's width.
     #[inline]
-    pub(super) fn column(&self, feature: usize) -> &Column {
-        &self.feature_weights[feature]
+    pub(super) fn layers(&self) -> &Layers {
+        &self.layers
+    }
+
+    /// The hidden width: neurons per perspective (one of [`WIDTHS`]).
+    pub fn width(&self) -> usize {
+        self.width
     }
 
     /// The number of output buckets: 1 (architecture 1) or [`BUCKETS`].
     pub fn buckets(&self) -> usize {
-        self.output.len()
+        self.buckets
     }
 
     /// Whether the net mirrors a perspective whose king stands right of the middle file.
@@ -447,8 +518,24 @@ impl Network {
     /// The static evaluation of `pos` from the side to move's view, in engine units,
     /// by a full refresh of both accumulators.
     pub fn evaluate(&self, pos: &Position) -> i32 {
-        let acc = Accumulators::refreshed(self, pos);
-        self.output(&acc, pos.side_to_move(), pos.occupied().count() as usize)
+        let (stm, pieces) = (pos.side_to_move(), pos.occupied().count() as usize);
+        match &self.layers {
+            Layers::W256(l) => {
+                self.output_of(l, &Accumulators::refreshed(self, l, pos), stm, pieces)
+            }
+            Layers::W384(l) => {
+                self.output_of(l, &Accumulators::refreshed(self, l, pos), stm, pieces)
+            }
+            Layers::W512(l) => {
+                self.output_of(l, &Accumulators::refreshed(self, l, pos), stm, pieces)
+            }
+            Layers::W768(l) => {
+                self.output_of(l, &Accumulators::refreshed(self, l, pos), stm, pieces)
+            }
+            Layers::W1024(l) => {
+                self.output_of(l, &Accumulators::refreshed(self, l, pos), stm, pieces)
+            }
+        }
     }
 
     /// The output for the side to move `stm` from a pair of accumulators of a position
@@ -457,14 +544,20 @@ impl Network {
     /// exactly as in the format's definition; the last two steps are done in `i64`
     /// (they cannot overflow there), and both divisions round toward zero.
     #[inline]
-    pub fn output(&self, acc: &Accumulators, stm: crate::board::Color, pieces: usize) -> i32 {
-        let bucket = if self.output.len() == 1 {
+    pub(super) fn output_of<const H: usize>(
+        &self,
+        layer: &Layer<H>,
+        acc: &Accumulators<H>,
+        stm: crate::board::Color,
+        pieces: usize,
+    ) -> i32 {
+        let bucket = if self.buckets == 1 {
             0
         } else {
             output_bucket(pieces)
         };
         let (us, them) = acc.perspectives(stm);
-        let sum = output::weighted_sum(us, them, &self.output[bucket]);
+        let sum = output::weighted_sum(us, them, &layer.output[bucket]);
         self.finish(sum, bucket)
     }
 

@@ -1,5 +1,6 @@
-//! The output layer: `Σ screlu(us[i])·w[i] + Σ screlu(them[i])·w[256 + i]` with
-//! `screlu(x) = clamp(x, 0, QA)²`.
+//! The output layer: `Σ screlu(us[i])·w[i] + Σ screlu(them[i])·w[H + i]` with
+//! `screlu(x) = clamp(x, 0, QA)²`, for a hidden layer of `H` neurons (every width the
+//! engine reads is a multiple of 16).
 //!
 //! Both paths compute each term as `(c·w as i16)·c` with `c = clamp(x, 0, 255)`: the
 //! product `c·w` is taken in `i16` (it fits for the trainer's weights, |w| ≤ 127;
@@ -7,19 +8,19 @@
 //! and the terms are summed in wrapping `i32`. Wrapping addition is associative, so the
 //! AVX2 path (16 lanes, pairs added by `madd`) and the scalar path agree exactly.
 
-use super::{Column, HIDDEN, QA};
+use super::{Column, QA};
 
 /// The output weights: for the side to move's accumulator, then the other side's.
 #[derive(Clone)]
-pub struct OutputWeights {
-    pub us: Column,
-    pub them: Column,
+pub struct OutputWeights<const H: usize> {
+    pub us: Column<H>,
+    pub them: Column<H>,
 }
 
 /// The weighted sum by the path this build was compiled for (AVX2 when the target has
 /// it, as with `-C target-cpu=native` on any recent x86-64).
 #[inline]
-pub fn weighted_sum(us: &Column, them: &Column, w: &OutputWeights) -> i32 {
+pub fn weighted_sum<const H: usize>(us: &Column<H>, them: &Column<H>, w: &OutputWeights<H>) -> i32 {
     #[cfg(all(target_arch = "x86_64", target_feature = "avx2"))]
     {
         avx2::weighted_sum(us, them, w)
@@ -31,12 +32,16 @@ pub fn weighted_sum(us: &Column, them: &Column, w: &OutputWeights) -> i32 {
 }
 
 /// The portable path.
-pub fn weighted_sum_scalar(us: &Column, them: &Column, w: &OutputWeights) -> i32 {
+pub fn weighted_sum_scalar<const H: usize>(
+    us: &Column<H>,
+    them: &Column<H>,
+    w: &OutputWeights<H>,
+) -> i32 {
     half_scalar(&us.0, &w.us.0).wrapping_add(half_scalar(&them.0, &w.them.0))
 }
 
 #[inline]
-fn half_scalar(acc: &[i16; HIDDEN], weights: &[i16; HIDDEN]) -> i32 {
+fn half_scalar<const H: usize>(acc: &[i16; H], weights: &[i16; H]) -> i32 {
     acc.iter().zip(weights).fold(0i32, |sum, (&x, &w)| {
         let c = x.clamp(0, QA as i16);
         let cw = c.wrapping_mul(w);
@@ -54,7 +59,7 @@ pub mod avx2 {
         _mm_cvtsi128_si32, _mm_shuffle_epi32,
     };
 
-    use super::{Column, OutputWeights, HIDDEN, QA};
+    use super::{Column, OutputWeights, QA};
 
     /// Whether this machine can run [`weighted_sum`] (for the tests of builds without
     /// AVX2 enabled at compile time).
@@ -69,7 +74,11 @@ pub mod avx2 {
     /// compile time; check [`available`] first there).
     #[inline]
     #[allow(unsafe_code)]
-    pub fn weighted_sum(us: &Column, them: &Column, w: &OutputWeights) -> i32 {
+    pub fn weighted_sum<const H: usize>(
+        us: &Column<H>,
+        them: &Column<H>,
+        w: &OutputWeights<H>,
+    ) -> i32 {
         #[cfg(not(target_feature = "avx2"))]
         assert!(available(), "AVX2 is not available on this processor");
         // SAFETY: the processor has AVX2: the build enables it (`target_feature =
@@ -81,16 +90,21 @@ pub mod avx2 {
     /// The processor must have AVX2.
     #[target_feature(enable = "avx2")]
     #[allow(unsafe_code)]
-    unsafe fn weighted_sum_avx2(us: &Column, them: &Column, w: &OutputWeights) -> i32 {
+    unsafe fn weighted_sum_avx2<const H: usize>(
+        us: &Column<H>,
+        them: &Column<H>,
+        w: &OutputWeights<H>,
+    ) -> i32 {
+        const { assert!(H % 16 == 0, "the width must be a multiple of 16") };
         // SAFETY: the caller guarantees AVX2; every load reads 16 `i16`s at `at` with
-        // `at + 16 <= HIDDEN`, inside the 256-value arrays (unaligned loads: no
-        // alignment requirement).
+        // `at + 16 <= H` (H a multiple of 16), inside the H-value arrays (unaligned
+        // loads: no alignment requirement).
         unsafe {
             let mut sum = _mm256_setzero_si256();
             let zero = _mm256_setzero_si256();
             let top = _mm256_set1_epi16(QA as i16);
             for (acc, weights) in [(&us.0, &w.us.0), (&them.0, &w.them.0)] {
-                for at in (0..HIDDEN).step_by(16) {
+                for at in (0..H).step_by(16) {
                     let x = _mm256_loadu_si256(acc.as_ptr().add(at).cast::<__m256i>());
                     let wv = _mm256_loadu_si256(weights.as_ptr().add(at).cast::<__m256i>());
                     let c = _mm256_min_epi16(_mm256_max_epi16(x, zero), top);
@@ -122,9 +136,11 @@ mod tests {
         *state
     }
 
-    fn random_column(state: &mut u64, lo: i16, hi: i16) -> Column {
+    const HIDDEN: usize = 256;
+
+    fn random_column<const H: usize>(state: &mut u64, lo: i16, hi: i16) -> Column<H> {
         let span = (i32::from(hi) - i32::from(lo) + 1) as u64;
-        let mut c = Aligned([0; HIDDEN]);
+        let mut c = Aligned([0; H]);
         for v in c.0.iter_mut() {
             *v = (i64::from(lo) + (xorshift(state) % span) as i64) as i16;
         }
@@ -134,7 +150,7 @@ mod tests {
     #[test]
     fn scalar_sum_is_the_definition() {
         let mut state = 7;
-        let w = OutputWeights {
+        let w = OutputWeights::<HIDDEN> {
             us: random_column(&mut state, -127, 127),
             them: random_column(&mut state, -127, 127),
         };
@@ -160,7 +176,7 @@ mod tests {
         // Ordinary weights, and the full i16 range (products wrap in i16, sums in i32).
         for (lo, hi) in [(-127, 127), (i16::MIN, i16::MAX), (-40, 40)] {
             for _ in 0..2_000 {
-                let w = OutputWeights {
+                let w = OutputWeights::<HIDDEN> {
                     us: random_column(&mut state, lo, hi),
                     them: random_column(&mut state, lo, hi),
                 };
@@ -171,10 +187,31 @@ mod tests {
                     weighted_sum_scalar(&us, &them, &w)
                 );
             }
+            // The other widths take the same path with more (or fewer) lanes.
+            let w = OutputWeights::<1024> {
+                us: random_column(&mut state, lo, hi),
+                them: random_column(&mut state, lo, hi),
+            };
+            let us = random_column(&mut state, i16::MIN, i16::MAX);
+            let them = random_column(&mut state, -100, 400);
+            assert_eq!(
+                avx2::weighted_sum(&us, &them, &w),
+                weighted_sum_scalar(&us, &them, &w)
+            );
+            let w = OutputWeights::<384> {
+                us: random_column(&mut state, lo, hi),
+                them: random_column(&mut state, lo, hi),
+            };
+            let us = random_column(&mut state, i16::MIN, i16::MAX);
+            let them = random_column(&mut state, -100, 400);
+            assert_eq!(
+                avx2::weighted_sum(&us, &them, &w),
+                weighted_sum_scalar(&us, &them, &w)
+            );
         }
         // Every activation saturated with the largest weights: the wrapping case.
         let full = Aligned([i16::MAX; HIDDEN]);
-        let w = OutputWeights {
+        let w = OutputWeights::<HIDDEN> {
             us: full,
             them: Aligned([i16::MIN; HIDDEN]),
         };
