@@ -10,3 +10,4 @@ mod pack;
 mod spsa;
 mod train;
 mod tuning;
+mod width;

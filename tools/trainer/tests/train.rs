@@ -9,14 +9,22 @@ use tourney::rng::Rng;
 use trainer::heldout::Games;
 use trainer::nnue::data::{load_dataset, BadInput, Entry, Filters, Record};
 use trainer::nnue::net::{
-    file_size, params_len, quantised_eval, Network, QuantisedNet, BUCKETS, FILE_SIZE, FT_BIAS,
-    HIDDEN, INPUTS, OUT_W,
+    file_size, ft_bias, out_w, params_len, quantised_eval, Network, QuantisedNet, BUCKETS,
+    DEFAULT_WIDTH, FILE_SIZE, INPUTS,
 };
 use trainer::nnue::train::{
     fit_scale, lambda_at, measured_lambda, split_by_game, train, train_from, Event, TrainOptions,
 };
 
 use crate::common::games::consecutive_games;
+
+/// The width of the nets here: the default, the one width the engine reads today
+/// (tests/width.rs tries the others).
+const HIDDEN: usize = DEFAULT_WIDTH;
+/// Where the accumulator bias starts in the parameters of such a net.
+const FT_BIAS: usize = ft_bias(HIDDEN);
+/// Where its output weights start.
+const OUT_W: usize = out_w(HIDDEN);
 
 fn temp_path(name: &str) -> std::path::PathBuf {
     std::env::temp_dir().join(format!("chariot-train-{}-{name}", std::process::id()))
@@ -446,7 +454,7 @@ fn the_net_file_has_the_documented_header_size_and_hash() {
     );
     let bytes = net.to_bytes();
     assert_eq!(bytes.len(), 653_904);
-    assert_eq!(file_size(BUCKETS), 653_904);
+    assert_eq!(file_size(HIDDEN, BUCKETS), 653_904);
     assert_eq!(FILE_SIZE, 646_700);
     assert_eq!(&bytes[0..4], b"CHNN");
     let u32_at = |at: usize| u32::from_le_bytes(bytes[at..at + 4].try_into().unwrap());
@@ -510,7 +518,9 @@ fn the_net_file_has_the_documented_header_size_and_hash() {
     refused(&|b| b[16] = 1, "bytes");
     refused(&|b| b[20] = 2, "flags");
     refused(&|b| b[36] = 1, "reserved");
-    refused(&|b| b[13] = 2, "hidden");
+    refused(&|b| b[12] = 1, "hidden size 257");
+    // 512 is a width a net may have, but not with this file's size.
+    refused(&|b| b[13] = 2, "bytes");
     refused(&|b| b[1000] ^= 1, "hash");
     refused(&|b| b.truncate(600_000), "bytes");
 }
@@ -519,7 +529,8 @@ fn the_net_file_has_the_documented_header_size_and_hash() {
 fn the_integer_formula_is_the_documented_one() {
     // No feature weights: both accumulators are the bias, whatever the position.
     let mut net = Network {
-        params: vec![0.0; params_len(1)],
+        params: vec![0.0; params_len(HIDDEN, 1)],
+        width: HIDDEN,
         scale: 400.0,
         buckets: 1,
         king_mirror: false,
@@ -532,7 +543,7 @@ fn the_integer_formula_is_the_documented_one() {
     let bias_at = net.out_bias_at(0);
     net.params[bias_at] = 0.1;
     let bytes = net.to_bytes();
-    assert_eq!(bytes.len(), file_size(1));
+    assert_eq!(bytes.len(), file_size(HIDDEN, 1));
     // acc = 102 (0.4·255) or 383 (clamped to 255); w = 16 and -8: all exact.
     let (even, odd) = (102i32, 255i32);
     let us = 128 * (even * 16 * even + odd * 16 * odd);
@@ -549,7 +560,8 @@ fn the_integer_formula_is_the_documented_one() {
     // With eight buckets, the same weights in every bucket and bias 0.1·(b + 1) in
     // bucket b: the piece count picks the bias, (pieces − 1) / 4.
     let mut bucketed = Network {
-        params: vec![0.0; params_len(BUCKETS)],
+        params: vec![0.0; params_len(HIDDEN, BUCKETS)],
+        width: HIDDEN,
         scale: 400.0,
         buckets: BUCKETS,
         king_mirror: false,

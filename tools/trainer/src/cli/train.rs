@@ -5,8 +5,9 @@
 //! unless `--scale` gives it, holds out whole games (`--val-share` of them for validation,
 //! `--test-share` for test; games found as `trainer::heldout` describes), then
 //! runs AdamW with cosine decay for `--epochs` epochs (or over `--positions` positions
-//! seen). `--buckets` chooses architecture 2 (8 output buckets, the default) or 1. After every epoch the quantised
-//! net goes to `<out>.epochN.nnue` (`<out>` without its `.nnue`); at the end the net
+//! seen). `--buckets` chooses architecture 2 (8 output buckets, the default) or 1, and
+//! `--width` the width of the hidden layer (256 unless 384, 512, 768 or 1024). After
+//! every epoch the quantised net goes to `<out>.epochN.nnue` (`<out>` without its `.nnue`); at the end the net
 //! with the best validation loss goes to `--out`, and its loss on the test games is
 //! measured once and printed in the summary. Progress (a bar on a terminal, a log line every 20 s and one per epoch
 //! otherwise) and a summary go to stderr.
@@ -17,6 +18,7 @@ use std::time::Instant;
 use crate::cli::convert::parse_bad;
 use crate::error::{Result, TrainerError};
 use crate::nnue::data::{BadInput, Dataset, Filters, LoadReport};
+use crate::nnue::net::{architecture_text, is_width, widths_text};
 use crate::nnue::pack::load_dataset;
 use crate::nnue::train::{fit_scale, train_from, Event, TrainOptions, TrainingRun};
 use chariot::progress::Progress;
@@ -51,6 +53,10 @@ pub struct Args {
     /// (architecture 1).
     #[arg(long, value_name = "1|8", default_value_t = TrainOptions::default().buckets as u64)]
     pub buckets: u64,
+    /// The width of the hidden layer, neurons per perspective: 256, 384, 512, 768 or
+    /// 1024 (the net file's hidden size).
+    #[arg(long, value_name = "N", default_value_t = TrainOptions::default().width, value_parser = width)]
+    pub width: usize,
     /// King mirroring: a perspective whose king stands right of the middle file sees
     /// the board mirrored (net file flag; the engine refreshes that perspective when the
     /// king crosses the middle file).
@@ -131,6 +137,20 @@ fn non_negative_f32(value: &str) -> Result<f32> {
     non_negative(value).map(|x| x as f32)
 }
 
+/// A width the nets may have ([`crate::nnue::net::WIDTHS`]).
+fn width(value: &str) -> Result<usize> {
+    value
+        .parse::<usize>()
+        .ok()
+        .filter(|&w| is_width(w))
+        .ok_or_else(|| {
+            TrainerError::Usage(format!(
+                "width {value}: the accepted widths are {}",
+                widths_text()
+            ))
+        })
+}
+
 /// `on`/`true`/`1` or `off`/`false`/`0`.
 fn on_off(value: &str) -> Result<bool> {
     match value {
@@ -147,6 +167,7 @@ fn train_options(a: &Args) -> TrainOptions {
         epochs: a.epochs.clamp(1, 100_000) as usize,
         positions: a.positions.map(|n| n.clamp(1, 1 << 40) as usize),
         buckets: a.buckets.min(64) as usize,
+        width: a.width,
         stop_after: a.stop_after.map(|n| n.min(1 << 40) as usize),
         king_mirror: a.king_mirror,
         batch: a.batch.clamp(1, 1 << 24) as usize,
@@ -215,7 +236,8 @@ fn settle_scale(a: &Args, t: &mut TrainOptions, data: &Dataset) {
         }
     };
     eprintln!(
-        "train: SCALE {} ({scale_note}), lambda {}{}, {}, batch {}, lr {} → {}, {} threads, mirror {}, {} output bucket(s), king mirroring {}",
+        "train: net {}, SCALE {} ({scale_note}), lambda {}{}, {}, batch {}, lr {} → {}, {} threads, mirror {}, {} output bucket(s), king mirroring {}",
+        architecture_text(t.width, t.buckets),
         t.scale,
         t.lambda,
         t.lambda_end.map_or(String::new(), |e| format!(" → {e}")),
@@ -324,7 +346,7 @@ fn summary(a: &Args, t: &TrainOptions, run: &TrainingRun, report: &LoadReport, s
         "train: done: {} training + {} validation + {} test positions ({} + {} + {} games; \
          {report}); SCALE {}, lambda {}, {} epochs; validation loss {} at the start, best {} \
          (epoch {}); test loss {} (the best net, once); {:.0} positions/s; {:.0} s in all; \
-         wrote {}",
+         wrote {} ({})",
         run.train_positions,
         run.val_positions,
         run.test_positions,
@@ -340,7 +362,8 @@ fn summary(a: &Args, t: &TrainOptions, run: &TrainingRun, report: &LoadReport, s
         fmt_loss(run.test_loss),
         run.positions_per_s(),
         started.elapsed().as_secs_f64(),
-        a.out
+        a.out,
+        architecture_text(run.best.width, run.best.buckets)
     );
 }
 

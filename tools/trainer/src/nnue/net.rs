@@ -1,8 +1,9 @@
-//! The networks of `nets/README.md` (architecture 1, `(1260 → 256)×2 → 1`, and
-//! architecture 2, the same with 8 output buckets chosen by the number of pieces; SCReLU):
-//! their input features, the float network the trainer fits, quantisation into the net
-//! file (format version 1) and the integer evaluation of such a file, which is the
-//! reference the engine's inference must match.
+//! The networks of `nets/README.md` (architecture 1, `(1260 → W)×2 → 1`, and
+//! architecture 2, the same with 8 output buckets chosen by the number of pieces; SCReLU;
+//! the width W of the hidden layer is 256 unless chosen among [`WIDTHS`]): their input
+//! features, the float network the trainer fits, quantisation into the net file (format
+//! version 2; version 1 is read too) and the integer evaluation of such a file, which is
+//! the reference the engine's inference must match.
 
 use chariot::board::{Color, Position, Square};
 
@@ -18,8 +19,11 @@ macro_rules! net_file {
 
 /// Input features per perspective: 2 sides × 7 kinds × 90 squares.
 pub const INPUTS: usize = 1260;
-/// Hidden neurons per perspective.
-pub const HIDDEN: usize = 256;
+/// The widths a net may have (hidden neurons per perspective, the size of an
+/// accumulator).
+pub const WIDTHS: [usize; 5] = [256, 384, 512, 768, 1024];
+/// The width of a net unless chosen otherwise.
+pub const DEFAULT_WIDTH: usize = 256;
 /// Quantisation of the feature layer (and the SCReLU clamp).
 pub const QA: i32 = 255;
 /// Quantisation of the output weights.
@@ -27,13 +31,34 @@ pub const QB: i32 = 64;
 /// Float weights are kept within ±this during training, so the quantised ones fit.
 pub const WEIGHT_CLIP: f32 = 1.98;
 
-/// Offsets into the flat parameter vector: feature weights (feature-major, 256 per
-/// feature), accumulator bias, then per output bucket its output weights (side to move
-/// first, 512 values), then the output biases (one per bucket): see
-/// [`Network::out_bias_at`].
-pub const FT_BIAS: usize = INPUTS * HIDDEN;
-/// See [`FT_BIAS`].
-pub const OUT_W: usize = FT_BIAS + HIDDEN;
+/// Whether a net may be `width` wide (one of [`WIDTHS`]).
+pub fn is_width(width: usize) -> bool {
+    WIDTHS.contains(&width)
+}
+
+/// [`WIDTHS`] as text: `256, 384, 512, 768, 1024`.
+pub fn widths_text() -> String {
+    WIDTHS.map(|w| w.to_string()).join(", ")
+}
+
+/// The architecture in words, e.g. `(1260 → 512)×2 → 8` (inputs → width, for each
+/// perspective, then the outputs, one per bucket).
+pub fn architecture_text(width: usize, buckets: usize) -> String {
+    format!("({INPUTS} → {width})×2 → {buckets}")
+}
+
+/// Offsets into the flat parameter vector of a net `width` wide: feature weights
+/// (feature-major, `width` per feature) from 0, the accumulator bias from here, then
+/// (from [`out_w`]) per output bucket its output weights (side to move first, `2·width`
+/// values), then the output biases (one per bucket): see [`Network::out_bias_at`].
+pub const fn ft_bias(width: usize) -> usize {
+    INPUTS * width
+}
+
+/// See [`ft_bias`]: where the output weights start.
+pub const fn out_w(width: usize) -> usize {
+    ft_bias(width) + width
+}
 
 /// Output buckets of architecture 2.
 pub const BUCKETS: usize = 8;
@@ -50,6 +75,8 @@ pub const VERSION: u32 = 2;
 pub const ARCH: u32 = 1;
 /// Version 1: architecture id of a net with [`BUCKETS`] output buckets.
 pub const ARCH_BUCKETS: u32 = 2;
+/// Version 1: the width of every net.
+pub const VERSION_1_WIDTH: usize = 256;
 /// Version 2's flag for king mirroring.
 pub const FLAG_KING_MIRROR: u32 = 1;
 /// Net file: header size of version 1.
@@ -57,25 +84,26 @@ pub const HEADER_SIZE_1: usize = 40;
 /// Net file: header size of version 2 (the payload starts here).
 pub const HEADER_SIZE: usize = 48;
 /// Net file: total size of a version-1 net with one output bucket.
-pub const FILE_SIZE: usize = HEADER_SIZE_1 + payload_size(1);
+pub const FILE_SIZE: usize = HEADER_SIZE_1 + payload_size(VERSION_1_WIDTH, 1);
 
 const _: () = assert!(FILE_SIZE == 646_700);
-const _: () = assert!(file_size(BUCKETS) == 653_904);
+const _: () = assert!(file_size(DEFAULT_WIDTH, BUCKETS) == 653_904);
 
-/// The number of float parameters of a net with `buckets` output buckets.
-pub const fn params_len(buckets: usize) -> usize {
-    OUT_W + buckets * (2 * HIDDEN + 1)
+/// The number of float parameters of a net `width` wide with `buckets` output buckets.
+pub const fn params_len(width: usize, buckets: usize) -> usize {
+    out_w(width) + buckets * (2 * width + 1)
 }
 
-/// The size of a payload with `buckets` output buckets: the feature weights, bias and
-/// output weights as `i16`, the output biases as `i32`.
-pub const fn payload_size(buckets: usize) -> usize {
-    (INPUTS * HIDDEN + HIDDEN + buckets * 2 * HIDDEN) * 2 + buckets * 4
+/// The size of a payload of a net `width` wide with `buckets` output buckets: the
+/// feature weights, bias and output weights as `i16`, the output biases as `i32`.
+pub const fn payload_size(width: usize, buckets: usize) -> usize {
+    (INPUTS * width + width + buckets * 2 * width) * 2 + buckets * 4
 }
 
-/// The size of the (version-2) net file of a net with `buckets` output buckets.
-pub const fn file_size(buckets: usize) -> usize {
-    HEADER_SIZE + payload_size(buckets)
+/// The size of the (version-2) net file of a net `width` wide with `buckets` output
+/// buckets.
+pub const fn file_size(width: usize, buckets: usize) -> usize {
+    HEADER_SIZE + payload_size(width, buckets)
 }
 
 /// The output bucket of a position with `pieces` pieces on the board (kings included)
@@ -210,12 +238,15 @@ pub fn screlu(x: f32) -> f32 {
     c * c
 }
 
-/// The float network: all parameters in one vector (layout: [`FT_BIAS`] and
-/// neighbours), the output scale and the number of output buckets (1 or [`BUCKETS`]).
+/// The float network: all parameters in one vector (layout: [`ft_bias`] and
+/// neighbours), its width, the output scale and the number of output buckets (1 or
+/// [`BUCKETS`]).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Network {
-    /// The parameters ([`params_len`]`(buckets)` of them).
+    /// The parameters ([`params_len`]`(width, buckets)` of them).
     pub params: Vec<f32>,
+    /// Hidden neurons per perspective (one of [`WIDTHS`]).
+    pub width: usize,
     /// Engine units per unit of raw output: `eval = output · scale`.
     pub scale: f32,
     /// Output buckets: 1 (architecture 1) or [`BUCKETS`] (architecture 2).
@@ -224,46 +255,83 @@ pub struct Network {
     pub king_mirror: bool,
 }
 
+/// One position's two accumulators (the side to move's and the other side's), `width`
+/// long each: room that a caller evaluating many positions allocates once.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Accumulators {
+    /// The side to move's.
+    pub us: Vec<f32>,
+    /// The other side's.
+    pub them: Vec<f32>,
+}
+
+impl Accumulators {
+    /// Zeroed accumulators for a net `width` wide.
+    pub fn new(width: usize) -> Accumulators {
+        Accumulators {
+            us: vec![0.0; width],
+            them: vec![0.0; width],
+        }
+    }
+}
+
 impl Network {
-    /// A network with small random weights (uniform, ±1/√INPUTS for the feature layer,
-    /// ±1/√(2·HIDDEN) for the output) and zero biases, with `buckets` output buckets
-    /// (every bucket starts from the same output weights).
-    pub fn random(seed: u64, scale: f32, buckets: usize, king_mirror: bool) -> Network {
+    /// A network `width` wide with small random weights (uniform, ±1/√INPUTS for the
+    /// feature layer, ±1/√(2·width) for the output) and zero biases, with `buckets`
+    /// output buckets (every bucket starts from the same output weights).
+    ///
+    /// # Panics
+    /// With a width that is not one of [`WIDTHS`].
+    pub fn random(
+        seed: u64,
+        scale: f32,
+        width: usize,
+        buckets: usize,
+        king_mirror: bool,
+    ) -> Network {
+        assert!(is_width(width), "width {width}: one of {}", widths_text());
         let mut rng = tourney::rng::Rng::new(seed);
         let mut uniform = |bound: f32| {
             let unit = (rng.next_u64() >> 40) as f32 / (1u64 << 24) as f32;
             (unit * 2.0 - 1.0) * bound
         };
-        let mut params = vec![0.0f32; params_len(buckets)];
+        let mut params = vec![0.0f32; params_len(width, buckets)];
         let ft = 1.0 / (INPUTS as f32).sqrt();
-        for p in &mut params[..FT_BIAS] {
+        for p in &mut params[..ft_bias(width)] {
             *p = uniform(ft);
         }
-        let out = 1.0 / ((2 * HIDDEN) as f32).sqrt();
-        let first: Vec<f32> = (0..2 * HIDDEN).map(|_| uniform(out)).collect();
+        let out = 1.0 / ((2 * width) as f32).sqrt();
+        let first: Vec<f32> = (0..2 * width).map(|_| uniform(out)).collect();
         for b in 0..buckets {
-            let at = OUT_W + b * 2 * HIDDEN;
-            params[at..at + 2 * HIDDEN].copy_from_slice(&first);
+            let at = out_w(width) + b * 2 * width;
+            params[at..at + 2 * width].copy_from_slice(&first);
         }
         Network {
             params,
+            width,
             scale,
             buckets,
             king_mirror,
         }
     }
 
-    /// Where bucket `bucket`'s output weights start (512 values: the side to move's,
-    /// then the other side's).
+    /// Where the accumulator bias starts ([`ft_bias`]).
+    #[inline]
+    pub fn ft_bias_at(&self) -> usize {
+        ft_bias(self.width)
+    }
+
+    /// Where bucket `bucket`'s output weights start (`2·width` values: the side to
+    /// move's, then the other side's).
     #[inline]
     pub fn out_weights_at(&self, bucket: usize) -> usize {
-        OUT_W + bucket * 2 * HIDDEN
+        out_w(self.width) + bucket * 2 * self.width
     }
 
     /// Where bucket `bucket`'s output bias is.
     #[inline]
     pub fn out_bias_at(&self, bucket: usize) -> usize {
-        OUT_W + self.buckets * 2 * HIDDEN + bucket
+        out_w(self.width) + self.buckets * 2 * self.width + bucket
     }
 
     /// The output bucket of a feature set.
@@ -272,46 +340,52 @@ impl Network {
         output_bucket(f.len, self.buckets)
     }
 
-    /// The feature layer's column (256 weights) of feature `f`.
+    /// The feature layer's column (`width` weights) of feature `f`.
     #[inline]
-    pub fn feature_row(&self, f: u16) -> &[f32; HIDDEN] {
-        row(&self.params, f)
+    pub fn feature_row(&self, f: u16) -> &[f32] {
+        row(&self.params, self.width, f)
     }
 
-    /// One perspective's accumulator: bias plus the rows of its features, in order.
+    /// One perspective's accumulator (`width` long): bias plus the rows of its
+    /// features, in order.
     #[inline]
-    pub fn accumulate(&self, features: &[u16], acc: &mut [f32; HIDDEN]) {
-        acc.copy_from_slice(&self.params[FT_BIAS..OUT_W]);
+    pub fn accumulate(&self, features: &[u16], acc: &mut [f32]) {
+        acc.copy_from_slice(&self.params[self.ft_bias_at()..out_w(self.width)]);
         for &f in features {
-            let w = self.feature_row(f);
-            for i in 0..HIDDEN {
-                acc[i] += w[i];
+            for (a, w) in acc.iter_mut().zip(self.feature_row(f)) {
+                *a += w;
             }
         }
     }
 
-    /// The raw output `w · [screlu(us), screlu(them)] + b` of output bucket `bucket` for
-    /// the given accumulators.
+    /// The raw output `w · [screlu(us), screlu(them)] + b` of output bucket `bucket`
+    /// for the given accumulators (`width` long each).
     #[inline]
-    pub fn output(&self, us: &[f32; HIDDEN], them: &[f32; HIDDEN], bucket: usize) -> f32 {
-        let w = &self.params[self.out_weights_at(bucket)..][..2 * HIDDEN];
+    pub fn output(&self, us: &[f32], them: &[f32], bucket: usize) -> f32 {
+        let w = &self.params[self.out_weights_at(bucket)..][..2 * self.width];
+        let (w_us, w_them) = w.split_at(self.width);
         let mut sum = 0.0f32;
-        for i in 0..HIDDEN {
-            sum += screlu(us[i]) * w[i];
+        for (&a, &w) in us.iter().zip(w_us) {
+            sum += screlu(a) * w;
         }
-        for i in 0..HIDDEN {
-            sum += screlu(them[i]) * w[HIDDEN + i];
+        for (&a, &w) in them.iter().zip(w_them) {
+            sum += screlu(a) * w;
         }
         sum + self.params[self.out_bias_at(bucket)]
     }
 
+    /// The raw output for a feature set, with `acc` as room for the accumulators
+    /// (which hold them afterwards).
+    #[inline]
+    pub fn forward(&self, f: &Features, acc: &mut Accumulators) -> f32 {
+        self.accumulate(f.us(), &mut acc.us);
+        self.accumulate(f.them(), &mut acc.them);
+        self.output(&acc.us, &acc.them, self.bucket(f))
+    }
+
     /// The raw output for a feature set.
     pub fn raw_output(&self, f: &Features) -> f32 {
-        let mut us = [0.0; HIDDEN];
-        let mut them = [0.0; HIDDEN];
-        self.accumulate(f.us(), &mut us);
-        self.accumulate(f.them(), &mut them);
-        self.output(&us, &them, self.bucket(f))
+        self.forward(f, &mut Accumulators::new(self.width))
     }
 
     /// The evaluation in engine units from the side to move's point of view.
@@ -319,27 +393,31 @@ impl Network {
         self.raw_output(&position_features(pos, self.king_mirror)) * self.scale
     }
 
-    /// Quantises the network into the bytes of a net file (format version 2).
+    /// Quantises the network into the bytes of a net file (format version 2; the
+    /// header's hidden size is the width).
     ///
     /// # Panics
-    /// With a bucket count that no architecture has (the trainer makes only 1 and 8).
+    /// With a bucket count that no architecture has (the trainer makes only 1 and 8),
+    /// or a width that is not one of [`WIDTHS`].
     pub fn to_bytes(&self) -> Vec<u8> {
         assert!(
             architecture(self.buckets).is_some(),
             "1 or 8 output buckets"
         );
+        assert!(is_width(self.width), "width {}", self.width);
         let q16 = |x: f32, k: i32| {
             (x * k as f32)
                 .round()
                 .clamp(f32::from(i16::MIN), f32::from(i16::MAX)) as i16
         };
-        let size = file_size(self.buckets);
+        let size = file_size(self.width, self.buckets);
         let mut payload = Vec::with_capacity(size - HEADER_SIZE);
-        for &w in &self.params[..OUT_W] {
+        let out_at = out_w(self.width);
+        for &w in &self.params[..out_at] {
             payload.extend_from_slice(&q16(w, QA).to_le_bytes());
         }
         let biases_at = self.out_bias_at(0);
-        for &w in &self.params[OUT_W..biases_at] {
+        for &w in &self.params[out_at..biases_at] {
             payload.extend_from_slice(&q16(w, QB).to_le_bytes());
         }
         for &b in &self.params[biases_at..] {
@@ -357,7 +435,7 @@ impl Network {
         for v in [
             VERSION,
             INPUTS as u32,
-            HIDDEN as u32,
+            self.width as u32,
             self.buckets as u32,
             flags,
             QA as u32,
@@ -384,13 +462,10 @@ impl Network {
     }
 }
 
-/// Row `f` (256 values) of a feature-major parameter vector.
+/// Row `f` (`width` values) of a feature-major parameter vector of a net `width` wide.
 #[inline]
-pub fn row(params: &[f32], f: u16) -> &[f32; HIDDEN] {
-    let start = usize::from(f) * HIDDEN;
-    params[start..start + HIDDEN]
-        .try_into()
-        .expect("a row is HIDDEN long")
+pub fn row(params: &[f32], width: usize, f: u16) -> &[f32] {
+    &params[usize::from(f) * width..][..width]
 }
 
 /// FNV-1a, 64 bits.
@@ -406,11 +481,13 @@ pub fn fnv1a64(bytes: &[u8]) -> u64 {
 /// A net file read back into its integers.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct QuantisedNet {
-    /// Feature weights, feature-major.
+    /// Hidden neurons per perspective (the header's hidden size).
+    pub width: usize,
+    /// Feature weights, feature-major (`width` per feature).
     pub ft_w: Vec<i16>,
     /// Accumulator bias.
     pub ft_b: Vec<i16>,
-    /// Output weights per bucket: the side to move's 256, then the other side's.
+    /// Output weights per bucket: the side to move's `width`, then the other side's.
     pub out_w: Vec<i16>,
     /// Output bias per bucket.
     pub out_b: Vec<i32>,
@@ -438,8 +515,9 @@ fn u32_at(bytes: &[u8], at: usize) -> u32 {
 }
 
 impl QuantisedNet {
-    /// Reads and checks a net file: size, magic, version, architecture, sizes, QA, QB
-    /// and the payload hash; the error says which is wrong.
+    /// Reads and checks a net file: size, magic, version, architecture, sizes (a
+    /// version-2 file may have any width of [`WIDTHS`], a version-1 file is 256 wide),
+    /// QA, QB and the payload hash; the error says which is wrong.
     pub fn from_bytes(bytes: &[u8]) -> Result<QuantisedNet> {
         if bytes.len() < HEADER_SIZE {
             return Err(net_file!("{} bytes: too short for the header", bytes.len()));
@@ -448,7 +526,7 @@ impl QuantisedNet {
             return Err(net_file!("magic {:?}, expected CHNN", &bytes[..4]));
         }
         let version = u32_at(bytes, 4);
-        let (header, buckets, king_mirror, scale_at) = match version {
+        let (header, width, buckets, king_mirror, scale_at) = match version {
             VERSION_1 => {
                 let buckets = match u32_at(bytes, 8) {
                     ARCH => 1,
@@ -461,12 +539,12 @@ impl QuantisedNet {
                 };
                 let fields = [
                     ("inputs", 12, INPUTS as u32),
-                    ("hidden size", 16, HIDDEN as u32),
+                    ("hidden size", 16, VERSION_1_WIDTH as u32),
                     ("QA", 20, QA as u32),
                     ("QB", 24, QB as u32),
                 ];
                 check_fields(bytes, &fields)?;
-                (HEADER_SIZE_1, buckets, false, 28)
+                (HEADER_SIZE_1, VERSION_1_WIDTH, buckets, false, 28)
             }
             VERSION => {
                 if bytes.len() < HEADER_SIZE {
@@ -474,12 +552,18 @@ impl QuantisedNet {
                 }
                 let fields = [
                     ("inputs", 8, INPUTS as u32),
-                    ("hidden size", 12, HIDDEN as u32),
                     ("QA", 24, QA as u32),
                     ("QB", 28, QB as u32),
                     ("reserved field", 36, 0),
                 ];
                 check_fields(bytes, &fields)?;
+                let width = u32_at(bytes, 12) as usize;
+                if !is_width(width) {
+                    return Err(net_file!(
+                        "hidden size {width}, expected one of {}",
+                        widths_text()
+                    ));
+                }
                 let buckets = u32_at(bytes, 16) as usize;
                 if architecture(buckets).is_none() {
                     return Err(net_file!(
@@ -490,7 +574,13 @@ impl QuantisedNet {
                 if flags & !FLAG_KING_MIRROR != 0 {
                     return Err(net_file!("flags {flags:#x}: unknown bits"));
                 }
-                (HEADER_SIZE, buckets, flags & FLAG_KING_MIRROR != 0, 32)
+                (
+                    HEADER_SIZE,
+                    width,
+                    buckets,
+                    flags & FLAG_KING_MIRROR != 0,
+                    32,
+                )
             }
             other => {
                 return Err(net_file!(
@@ -498,7 +588,7 @@ impl QuantisedNet {
                 ))
             }
         };
-        let size = header + payload_size(buckets);
+        let size = header + payload_size(width, buckets);
         if bytes.len() != size {
             return Err(net_file!("{} bytes, expected {size}", bytes.len()));
         }
@@ -517,13 +607,14 @@ impl QuantisedNet {
         let mut values = bytes[header..biases_at]
             .chunks_exact(2)
             .map(|c| i16::from_le_bytes([c[0], c[1]]));
-        let ft_w: Vec<i16> = values.by_ref().take(INPUTS * HIDDEN).collect();
-        let ft_b: Vec<i16> = values.by_ref().take(HIDDEN).collect();
+        let ft_w: Vec<i16> = values.by_ref().take(INPUTS * width).collect();
+        let ft_b: Vec<i16> = values.by_ref().take(width).collect();
         let out_w: Vec<i16> = values.collect();
         let out_b = (0..buckets)
             .map(|b| u32_at(bytes, biases_at + 4 * b) as i32)
             .collect();
         Ok(QuantisedNet {
+            width,
             ft_w,
             ft_b,
             out_w,
@@ -534,13 +625,12 @@ impl QuantisedNet {
         })
     }
 
-    fn accumulate(&self, features: &[u16]) -> [i16; HIDDEN] {
-        let mut acc = [0i16; HIDDEN];
-        acc.copy_from_slice(&self.ft_b);
+    fn accumulate(&self, features: &[u16]) -> Vec<i16> {
+        let mut acc = self.ft_b.clone();
         for &f in features {
-            let w = &self.ft_w[usize::from(f) * HIDDEN..][..HIDDEN];
-            for i in 0..HIDDEN {
-                acc[i] = acc[i].wrapping_add(w[i]);
+            let w = &self.ft_w[usize::from(f) * self.width..][..self.width];
+            for (a, &w) in acc.iter_mut().zip(w) {
+                *a = a.wrapping_add(w);
             }
         }
         acc
@@ -557,12 +647,13 @@ impl QuantisedNet {
         let us = self.accumulate(f.us());
         let them = self.accumulate(f.them());
         let bucket = output_bucket(f.len, self.buckets);
-        let w = &self.out_w[bucket * 2 * HIDDEN..][..2 * HIDDEN];
+        let w = &self.out_w[bucket * 2 * self.width..][..2 * self.width];
+        let (w_us, w_them) = w.split_at(self.width);
         let mut sum: i32 = 0;
-        for (acc, weights) in [(&us, &w[..HIDDEN]), (&them, &w[HIDDEN..])] {
-            for i in 0..HIDDEN {
-                let c = acc[i].clamp(0, QA as i16);
-                let cw = c.wrapping_mul(weights[i]);
+        for (acc, weights) in [(&us, w_us), (&them, w_them)] {
+            for (&a, &w) in acc.iter().zip(weights) {
+                let c = a.clamp(0, QA as i16);
+                let cw = c.wrapping_mul(w);
                 sum = sum.wrapping_add(i32::from(cw).wrapping_mul(i32::from(c)));
             }
         }

@@ -1,10 +1,10 @@
 //! The file of a training run's state (`<out>.state`, written after every epoch), which
 //! `trainer train --resume` reads to go on with the run in a later sitting.
 //!
-//! Version 1, little-endian: the magic `CHTSTATE` (8 bytes), the version (`u32`), then the
+//! Version 2, little-endian: the magic `CHTSTATE` (8 bytes), the version (`u32`), then the
 //! fields of [`TrainState`] in order — fingerprint, epochs done, steps done and the
 //! random generator's state (`u64` each), the output buckets (`u32`, the top bit set for
-//! king mirroring), SCALE (`f32`), the
+//! king mirroring), the net's width (`u32`), SCALE (`f32`), the
 //! initial validation loss (a `u8` flag, 1 = present, then an `f64`), the best epoch
 //! (`u64`) and its score (`f64`), the epoch reports (a `u64` count, then for each: epoch
 //! and planned epochs as `u64`, training loss `f64`, validation loss as flag + `f64`,
@@ -13,17 +13,23 @@
 //! network, the first and second moments, the best network — and last the FNV-1a 64
 //! hash of every byte before it. A file that is not such a state, is cut short, has
 //! another version or does not hash to its last eight bytes is refused, saying which.
+//! Version 1 (written before the width was a setting) is the same without the width,
+//! and is read as a net 256 wide.
 
 use std::path::Path;
 
-use super::net::{architecture, fnv1a64, params_len, Network};
+use super::net::{architecture, fnv1a64, is_width, params_len, widths_text, Network};
 use super::train::{Adam, EpochReport, TrainState};
 use crate::error::{Result, TrainerError};
 
 /// The state file's magic.
 pub const MAGIC: &[u8; 8] = b"CHTSTATE";
 /// The state file's version.
-pub const VERSION: u32 = 1;
+pub const VERSION: u32 = 2;
+/// The version before the width was recorded (every net 256 wide), still read.
+pub const VERSION_1: u32 = 1;
+/// The width of the nets of version-1 states.
+const VERSION_1_WIDTH: usize = 256;
 
 /// The bytes of a state file.
 pub fn to_bytes(s: &TrainState) -> Vec<u8> {
@@ -35,6 +41,7 @@ pub fn to_bytes(s: &TrainState) -> Vec<u8> {
     }
     let mirror_bit = if s.net.king_mirror { 1u32 << 31 } else { 0 };
     out.extend_from_slice(&(s.net.buckets as u32 | mirror_bit).to_le_bytes());
+    out.extend_from_slice(&(s.net.width as u32).to_le_bytes());
     out.extend_from_slice(&s.net.scale.to_le_bytes());
     put_option(&mut out, s.initial_val_loss);
     out.extend_from_slice(&(s.best_epoch as u64).to_le_bytes());
@@ -149,9 +156,9 @@ pub fn from_bytes(bytes: &[u8]) -> Result<TrainState> {
         at: MAGIC.len(),
     };
     let version = f.u32("version")?;
-    if version != VERSION {
+    if version != VERSION && version != VERSION_1 {
         return Err(bad(format!(
-            "version {version}, this trainer reads {VERSION}"
+            "version {version}, this trainer reads {VERSION_1} and {VERSION}"
         )));
     }
     if fnv1a64(body) != stored {
@@ -168,6 +175,17 @@ pub fn from_bytes(bytes: &[u8]) -> Result<TrainState> {
     let buckets = (word & !(1 << 31)) as usize;
     if architecture(buckets).is_none() {
         return Err(bad(format!("{buckets} output buckets")));
+    }
+    let width = if version == VERSION_1 {
+        VERSION_1_WIDTH
+    } else {
+        f.u32("width")? as usize
+    };
+    if !is_width(width) {
+        return Err(bad(format!(
+            "a net {width} wide (the nets are {} wide)",
+            widths_text()
+        )));
     }
     let scale = f32::from_bits(f.u32("scale")?);
     let initial_val_loss = f.option("initial validation loss")?;
@@ -188,14 +206,15 @@ pub fn from_bytes(bytes: &[u8]) -> Result<TrainState> {
     }
     let adam_step = f.u32("optimiser step")? as i32;
     let n = f.usize("parameter count")?;
-    if n != params_len(buckets) {
+    if n != params_len(width, buckets) {
         return Err(bad(format!(
-            "{n} parameters, a net with {buckets} output bucket(s) has {}",
-            params_len(buckets)
+            "{n} parameters, a net {width} wide with {buckets} output bucket(s) has {}",
+            params_len(width, buckets)
         )));
     }
     let net = Network {
         params: f.floats(n, "network")?,
+        width,
         scale,
         buckets,
         king_mirror,
@@ -204,6 +223,7 @@ pub fn from_bytes(bytes: &[u8]) -> Result<TrainState> {
     let v = f.floats(n, "second moments")?;
     let best = Network {
         params: f.floats(n, "best network")?,
+        width,
         scale,
         buckets,
         king_mirror,

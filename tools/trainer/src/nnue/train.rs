@@ -21,7 +21,10 @@
 use rayon::prelude::*;
 
 use super::data::Record;
-use super::net::{params_len, record_features, Network, FT_BIAS, HIDDEN, OUT_W, WEIGHT_CLIP};
+use super::net::{
+    is_width, out_w, params_len, record_features, widths_text, Accumulators, Network,
+    DEFAULT_WIDTH, WEIGHT_CLIP,
+};
 use crate::error::{Result, TrainerError};
 use crate::heldout::{Games, Shares, Split};
 use chariot::board::Color;
@@ -65,6 +68,8 @@ pub struct TrainOptions {
     pub test_share: f64,
     /// Output buckets: 1 (architecture 1) or 8 (architecture 2, by piece count).
     pub buckets: usize,
+    /// Hidden neurons per perspective: one of [`super::net::WIDTHS`].
+    pub width: usize,
     /// King mirroring: a perspective whose king stands right of the middle file sees the
     /// board mirrored ([`super::net::features_of`]).
     pub king_mirror: bool,
@@ -91,6 +96,7 @@ impl Default for TrainOptions {
             val_share: 0.05,
             test_share: 0.05,
             buckets: super::net::BUCKETS,
+            width: DEFAULT_WIDTH,
             king_mirror: false,
             stop_after: None,
         }
@@ -278,11 +284,12 @@ pub fn loss(net: &Network, records: &[Record], indices: &[u32], lambda: f32) -> 
     let sums: Vec<f64> = indices
         .par_chunks(4096)
         .map(|chunk| {
+            let mut acc = Accumulators::new(net.width);
             chunk
                 .iter()
                 .map(|&i| {
                     let r = &records[i as usize];
-                    let o = net.raw_output(&record_features(r, false, net.king_mirror));
+                    let o = net.forward(&record_features(r, false, net.king_mirror), &mut acc);
                     let d = sigmoid(o) - target(r, net.scale, lambda);
                     f64::from(d * d)
                 })
@@ -292,61 +299,81 @@ pub fn loss(net: &Network, records: &[Record], indices: &[u32], lambda: f32) -> 
     sums.iter().sum::<f64>() / indices.len() as f64
 }
 
+/// Adds `delta` to row `f` of the feature layer's gradient (`delta.len()` wide).
 #[inline]
-fn add_row(grad: &mut [f32], f: u16, delta: &[f32; HIDDEN]) {
-    let start = usize::from(f) * HIDDEN;
-    let row: &mut [f32; HIDDEN] = (&mut grad[start..start + HIDDEN])
-        .try_into()
-        .expect("a row is HIDDEN long");
-    for i in 0..HIDDEN {
-        row[i] += delta[i];
+fn add_row(grad: &mut [f32], f: u16, delta: &[f32]) {
+    let width = delta.len();
+    let row = &mut grad[usize::from(f) * width..][..width];
+    for (g, d) in row.iter_mut().zip(delta) {
+        *g += d;
+    }
+}
+
+/// A thread's room for one sample's passes (the accumulators and their gradients),
+/// allocated once per batch.
+struct Scratch {
+    acc: Accumulators,
+    d_us: Vec<f32>,
+    d_them: Vec<f32>,
+}
+
+impl Scratch {
+    fn new(width: usize) -> Scratch {
+        Scratch {
+            acc: Accumulators::new(width),
+            d_us: vec![0.0; width],
+            d_them: vec![0.0; width],
+        }
     }
 }
 
 /// Forward and backward pass of one sample, adding the gradient of its squared error
-/// into `grad`; returns the squared error.
-fn sample_gradient(net: &Network, r: &Record, mirror: bool, lambda: f32, grad: &mut [f32]) -> f32 {
+/// into `grad`; returns the squared error. `scratch` is room for the passes.
+fn sample_gradient(
+    net: &Network,
+    r: &Record,
+    mirror: bool,
+    lambda: f32,
+    grad: &mut [f32],
+    scratch: &mut Scratch,
+) -> f32 {
+    let width = net.width;
     let f = record_features(r, mirror, net.king_mirror);
-    let mut us = [0.0f32; HIDDEN];
-    let mut them = [0.0f32; HIDDEN];
-    net.accumulate(f.us(), &mut us);
-    net.accumulate(f.them(), &mut them);
+    let o = net.forward(&f, &mut scratch.acc);
     let bucket = net.bucket(&f);
-    let o = net.output(&us, &them, bucket);
     let p = sigmoid(o);
     let e = p - target(r, net.scale, lambda);
     let g = 2.0 * e * p * (1.0 - p);
 
     let w_at = net.out_weights_at(bucket);
-    let w = &net.params[w_at..w_at + 2 * HIDDEN];
-    let (g_ft, rest) = grad.split_at_mut(FT_BIAS);
-    let (g_bias, rest) = rest.split_at_mut(HIDDEN);
+    let w = &net.params[w_at..w_at + 2 * width];
+    let (g_ft, rest) = grad.split_at_mut(net.ft_bias_at());
+    let (g_bias, rest) = rest.split_at_mut(width);
     grad_out_bias(rest, net, bucket, g);
-    let g_out = &mut rest[w_at - OUT_W..][..2 * HIDDEN];
-    let mut d_us = [0.0f32; HIDDEN];
-    let mut d_them = [0.0f32; HIDDEN];
-    for (half, (acc, delta)) in [(&us, &mut d_us), (&them, &mut d_them)]
+    let g_out = &mut rest[w_at - out_w(width)..][..2 * width];
+    let Scratch { acc, d_us, d_them } = scratch;
+    for (half, (acc, delta)) in [(&acc.us, &mut *d_us), (&acc.them, &mut *d_them)]
         .into_iter()
         .enumerate()
     {
-        let w = &w[half * HIDDEN..][..HIDDEN];
-        let g_out = &mut g_out[half * HIDDEN..][..HIDDEN];
-        for i in 0..HIDDEN {
-            let c = acc[i].clamp(0.0, 1.0);
-            g_out[i] += g * c * c;
+        let w = &w[half * width..][..width];
+        let g_out = &mut g_out[half * width..][..width];
+        for (((&a, &w), g_out), delta) in acc.iter().zip(w).zip(g_out).zip(delta.iter_mut()) {
+            let c = a.clamp(0.0, 1.0);
+            *g_out += g * c * c;
             // d screlu / d acc = 2·acc inside (0, 1), 0 outside (2c is 0 below 0).
-            let slope = if acc[i] < 1.0 { 2.0 * c } else { 0.0 };
-            delta[i] = g * w[i] * slope;
+            let slope = if a < 1.0 { 2.0 * c } else { 0.0 };
+            *delta = g * w * slope;
         }
     }
-    for i in 0..HIDDEN {
-        g_bias[i] += d_us[i] + d_them[i];
+    for ((b, u), t) in g_bias.iter_mut().zip(d_us.iter()).zip(d_them.iter()) {
+        *b += u + t;
     }
     for &feature in f.us() {
-        add_row(g_ft, feature, &d_us);
+        add_row(g_ft, feature, d_us);
     }
     for &feature in f.them() {
-        add_row(g_ft, feature, &d_them);
+        add_row(g_ft, feature, d_them);
     }
     e * e
 }
@@ -355,7 +382,7 @@ fn sample_gradient(net: &Network, r: &Record, mirror: bool, lambda: f32, grad: &
 /// the output weights on.
 #[inline]
 fn grad_out_bias(rest: &mut [f32], net: &Network, bucket: usize, g: f32) {
-    rest[net.out_bias_at(bucket) - OUT_W] += g;
+    rest[net.out_bias_at(bucket) - out_w(net.width)] += g;
 }
 
 /// AdamW's moment estimates.
@@ -451,11 +478,13 @@ impl Gradients {
             .par_iter_mut()
             .zip(batch.par_chunks(chunk))
             .map(|(grad, items)| {
+                let mut scratch = Scratch::new(net.width);
                 let mut sum = 0.0f64;
                 for &item in items {
                     let r = &records[(item & !MIRROR_BIT) as usize];
                     let mirror = item & MIRROR_BIT != 0;
-                    sum += f64::from(sample_gradient(net, r, mirror, lambda, grad));
+                    let error = sample_gradient(net, r, mirror, lambda, grad, &mut scratch);
+                    sum += f64::from(error);
                 }
                 sum
             })
@@ -519,7 +548,8 @@ pub struct TrainState {
 
 /// A fingerprint of a run: the records (every byte), the split and every setting that
 /// shapes the run's arithmetic (not `stop_after`). A state resumes only a run with the
-/// same fingerprint.
+/// same fingerprint. The width enters only when it is not [`DEFAULT_WIDTH`], so that
+/// the states written before the width was a setting (all 256 wide) still resume.
 pub fn run_fingerprint(records: &[Record], split: &Split, o: &TrainOptions) -> u64 {
     let mut h = super::net::fnv1a64(&(records.len() as u64).to_le_bytes());
     let mut mix = |bytes: &[u8]| {
@@ -536,8 +566,13 @@ pub fn run_fingerprint(records: &[Record], split: &Split, o: &TrainOptions) -> u
             mix(&i.to_le_bytes());
         }
     }
+    let width = if o.width == DEFAULT_WIDTH {
+        String::new()
+    } else {
+        format!(" width {}", o.width)
+    };
     let settings = format!(
-        "{} {:?} {} {} {} {} {} {:?} {} {} {} {} {} {} {} {}",
+        "{} {:?} {} {} {} {} {} {:?} {} {} {} {} {} {} {} {}{width}",
         o.epochs,
         o.positions,
         o.batch,
@@ -594,6 +629,13 @@ pub fn train_from(
             "{} output buckets: the nets have 1 or {}",
             o.buckets,
             super::net::BUCKETS
+        )));
+    }
+    if !is_width(o.width) {
+        return Err(TrainerError::Training(format!(
+            "width {}: the nets are {} wide",
+            o.width,
+            widths_text()
         )));
     }
     if o.batch == 0 || o.threads == 0 || o.epochs == 0 {
@@ -653,6 +695,12 @@ fn train_in_pool(
     };
     let fingerprint = run_fingerprint(records, &split, o);
     let mut s = match resume {
+        Some(s) if s.net.width != o.width => {
+            return Err(TrainerError::Training(format!(
+                "the state to resume is of a net {} wide, this run's is {} wide (--width)",
+                s.net.width, o.width
+            )))
+        }
         Some(s) if s.fingerprint != fingerprint => {
             return Err(TrainerError::Training(
                 "the state to resume belongs to another run: the data or the settings differ"
@@ -662,7 +710,7 @@ fn train_in_pool(
         Some(s) => s,
         None => {
             let mut rng = Rng::new(o.seed);
-            let net = Network::random(rng.next_u64(), o.scale, o.buckets, o.king_mirror);
+            let net = Network::random(rng.next_u64(), o.scale, o.width, o.buckets, o.king_mirror);
             let initial_val_loss = validate(&net);
             TrainState {
                 fingerprint,
@@ -671,7 +719,7 @@ fn train_in_pool(
                 rng: rng.state(),
                 best: net.clone(),
                 net,
-                adam: Adam::new(params_len(o.buckets)),
+                adam: Adam::new(params_len(o.width, o.buckets)),
                 initial_val_loss,
                 best_epoch: 0,
                 best_score: initial_val_loss.unwrap_or(f64::INFINITY),
@@ -680,7 +728,7 @@ fn train_in_pool(
         }
     };
     let mut rng = Rng::new(s.rng);
-    let mut grads = Gradients::new(o.threads, params_len(o.buckets));
+    let mut grads = Gradients::new(o.threads, params_len(o.width, o.buckets));
     let steps_per_epoch = train_idx.len().div_ceil(o.batch);
     let total_steps = match o.positions {
         Some(n) => n.div_ceil(o.batch).max(1),
