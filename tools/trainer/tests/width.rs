@@ -174,8 +174,20 @@ fn the_integer_evaluation_agrees_with_the_float_net_at_each_width() {
         );
         assert!(after < 0.7 * before, "width {width}: {before} → {after}");
 
-        let q = QuantisedNet::from_bytes(&net.to_bytes()).unwrap();
+        let bytes = net.to_bytes();
+        let q = QuantisedNet::from_bytes(&bytes).unwrap();
         assert_eq!(q.width, width);
+        // The engine reads the trainer's file of this width and evaluates exactly as
+        // the trainer's integer reference does.
+        let engine = chariot::eval::nnue::Network::from_bytes(&bytes).expect("the engine loads it");
+        assert_eq!(engine.width(), width);
+        for pos in &positions {
+            assert_eq!(
+                engine.evaluate(pos),
+                q.evaluate(pos),
+                "width {width}: {pos}"
+            );
+        }
         let (mut worst, mut total, mut spread) = (0.0f32, 0.0f32, 0.0f32);
         for pos in &positions {
             let f = net.evaluate(pos);
