@@ -85,11 +85,7 @@ impl Pool {
             }
         }
         self.refused = None;
-        while self.helpers.len() > count {
-            if let Some(mut helper) = self.helpers.pop() {
-                helper.quit();
-            }
-        }
+        self.truncate(count);
         while self.helpers.len() < count {
             let id = self.helpers.len() + 1;
             let mailbox = Arc::new(Mailbox {
@@ -104,12 +100,7 @@ impl Pool {
             let handle = match spawned {
                 Ok(handle) => handle,
                 Err(e) => {
-                    let keep = self.helpers.len() * 3 / 4;
-                    while self.helpers.len() > keep {
-                        if let Some(mut helper) = self.helpers.pop() {
-                            helper.quit();
-                        }
-                    }
+                    self.truncate(self.helpers.len() * 3 / 4);
                     let why = e.to_string();
                     self.refused = Some((count, why.clone()));
                     return Err(why);
@@ -129,17 +120,7 @@ impl Pool {
     /// stale search runs on into the next one. Call it while `stop` is still set.
     pub fn settle(&self) {
         for helper in &self.helpers {
-            let mut mail = lock(&helper.mailbox.mail);
-            while matches!(*mail, Mail::Task(_) | Mail::Busy)
-                && !helper.handle.as_ref().is_some_and(|h| h.is_finished())
-            {
-                mail = helper
-                    .mailbox
-                    .bell
-                    .wait_timeout(mail, std::time::Duration::from_millis(100))
-                    .map(|(m, _)| m)
-                    .unwrap_or_else(|e| e.into_inner().0);
-            }
+            let mut mail = helper.wait_until_free();
             if matches!(*mail, Mail::Done(_)) {
                 *mail = Mail::Idle;
             }
@@ -156,32 +137,44 @@ impl Pool {
 
     /// Waits for helper `index` to finish the task it was posted, and takes its report.
     pub fn collect(&self, index: usize) -> Report {
-        let helper = &self.helpers[index];
-        let mut mail = lock(&helper.mailbox.mail);
-        loop {
-            match std::mem::replace(&mut *mail, Mail::Idle) {
-                Mail::Done(report) => return report,
-                Mail::Idle | Mail::Quit => return None,
-                // Not finished yet: put it back and wait (a thread that has died can
-                // no longer answer; it cannot, as every panic is caught in `serve`).
-                other => {
-                    *mail = other;
-                    if helper.handle.as_ref().is_some_and(|h| h.is_finished()) {
-                        return None;
-                    }
-                    mail = helper
-                        .mailbox
-                        .bell
-                        .wait_timeout(mail, std::time::Duration::from_millis(100))
-                        .map(|(m, _)| m)
-                        .unwrap_or_else(|e| e.into_inner().0);
-                }
+        let mut mail = self.helpers[index].wait_until_free();
+        match std::mem::replace(&mut *mail, Mail::Idle) {
+            Mail::Done(report) => report,
+            _ => None,
+        }
+    }
+
+    /// Ends the helpers beyond the first `count` (each parked, or ending its search at
+    /// the `stop` the caller has set).
+    fn truncate(&mut self, count: usize) {
+        while self.helpers.len() > count {
+            if let Some(mut helper) = self.helpers.pop() {
+                helper.quit();
             }
         }
     }
 }
 
 impl Helper {
+    /// Waits until the helper has no task posted or in hand (it is parked, or has
+    /// finished and left its report, or its thread has ended: it can no longer answer,
+    /// though it cannot end early, as every panic is caught in `serve`), and returns its
+    /// mailbox, locked.
+    fn wait_until_free(&self) -> std::sync::MutexGuard<'_, Mail> {
+        let mut mail = lock(&self.mailbox.mail);
+        while matches!(*mail, Mail::Task(_) | Mail::Busy)
+            && !self.handle.as_ref().is_some_and(|h| h.is_finished())
+        {
+            mail = self
+                .mailbox
+                .bell
+                .wait_timeout(mail, std::time::Duration::from_millis(100))
+                .map(|(m, _)| m)
+                .unwrap_or_else(|e| e.into_inner().0);
+        }
+        mail
+    }
+
     /// Asks the helper to end and waits for it (it is parked, or ends its search at the
     /// `stop` the caller has set).
     fn quit(&mut self) {
@@ -198,9 +191,7 @@ impl Helper {
 
 impl Drop for Pool {
     fn drop(&mut self) {
-        for helper in &mut self.helpers {
-            helper.quit();
-        }
+        self.truncate(0);
     }
 }
 

@@ -158,6 +158,12 @@ fn two_threads_find_a_legal_move_and_the_mates() {
     };
     let outcome = search::search(&pos, &limits, &config, &shared, &Silent);
     assert!(pos.is_legal(outcome.best.unwrap()));
+    assert_finds_mate_4(&config, &shared, "2 threads");
+}
+
+/// The mate of `MATES[4]` is found at depth 8 with `config` and `shared` (`what`: for
+/// the message).
+fn assert_finds_mate_4(config: &Config, shared: &Shared, what: &str) {
     let (fen, n) = MATES[4];
     let mate = search::search(
         &Position::from_fen(fen).unwrap(),
@@ -165,11 +171,11 @@ fn two_threads_find_a_legal_move_and_the_mates() {
             depth: Some(8),
             ..Limits::default()
         },
-        &config,
-        &shared,
+        config,
+        shared,
         &Silent,
     );
-    assert_eq!(mate_in(mate.score), Some(n as i32));
+    assert_eq!(mate_in(mate.score), Some(n as i32), "{what}");
 }
 
 #[test]
@@ -195,18 +201,7 @@ fn helper_threads_are_kept_between_searches_and_follow_the_thread_count() {
         assert!(pos.is_legal(outcome.best.unwrap()), "{threads} threads");
         assert_eq!(outcome.depth, 7, "{threads} threads");
         assert_eq!(shared.helpers(), threads - 1, "{threads} threads");
-        let (fen, n) = MATES[4];
-        let mate = search::search(
-            &Position::from_fen(fen).unwrap(),
-            &Limits {
-                depth: Some(8),
-                ..Limits::default()
-            },
-            &config,
-            &shared,
-            &Silent,
-        );
-        assert_eq!(mate_in(mate.score), Some(n as i32), "{threads} threads");
+        assert_finds_mate_4(&config, &shared, &format!("{threads} threads"));
     }
     shared.set_threads(1).unwrap();
     assert_eq!(shared.helpers(), 0);

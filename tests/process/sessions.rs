@@ -636,6 +636,33 @@ fn tiny_clocks_are_answered_within_the_hard_budget_within(slack: Duration) {
     within("go time 20 (UCCI)", took, limit);
 }
 
+/// A UCI session with `threads` search threads, ready.
+fn uci_with_threads(threads: usize) -> Session {
+    let mut s = Session::start();
+    s.send("uci");
+    s.send(&format!("setoption name Threads value {threads}"));
+    s.send("isready");
+    s.wait_for(|l| l == "readyok", SECOND * 5);
+    s
+}
+
+/// `go infinite` for `searching`, then `stop`: a legal move of `pos` must answer within
+/// `slack` (`what`: for the message).
+fn stop_answers_within(
+    s: &mut Session,
+    pos: &Position,
+    searching: Duration,
+    slack: Duration,
+    what: &str,
+) {
+    s.send("go infinite");
+    std::thread::sleep(searching);
+    s.send("stop");
+    let (line, took) = s.wait_for(starts("bestmove"), slack + SECOND);
+    check_bestmove(pos, &line);
+    within(what, took, slack);
+}
+
 #[test]
 fn lazy_smp_answers_movetime_and_stop_with_a_legal_move() {
     let _serial = serial();
@@ -648,11 +675,7 @@ fn lazy_smp_answers_movetime_and_stop_with_a_legal_move_within(slack: Duration) 
     let fen = "r1bakab2/9/2n6/p5n1p/4R4/9/P3C3P/9/9/RN3K3 b - - 0 1";
     let pos = Position::from_fen(fen).unwrap();
     for threads in [2, 4] {
-        let mut s = Session::start();
-        s.send("uci");
-        s.send(&format!("setoption name Threads value {threads}"));
-        s.send("isready");
-        s.wait_for(|l| l == "readyok", SECOND * 5);
+        let mut s = uci_with_threads(threads);
         s.send(&format!("position fen {fen}"));
         // movetime: the hard budget ends every thread's search.
         s.send("go movetime 300");
@@ -671,12 +694,8 @@ fn lazy_smp_answers_movetime_and_stop_with_a_legal_move_within(slack: Duration) 
             hard(movetime) + slack,
         );
         // stop: every thread stops, the answer comes at once.
-        s.send("go infinite");
-        std::thread::sleep(ms(300));
-        s.send("stop");
-        let (line, took) = s.wait_for(starts("bestmove"), slack + SECOND);
-        check_bestmove(&pos, &line);
-        within(&format!("stop, {threads} threads"), took, slack);
+        let what = format!("stop, {threads} threads");
+        stop_answers_within(&mut s, &pos, ms(300), slack, &what);
         // And straight after a stop, a fixed-depth search with the same threads.
         s.send("go depth 5");
         let (line, _) = s.wait_for(starts("bestmove"), SECOND * 10);
@@ -700,24 +719,11 @@ fn many_threads_end_at_once_on_stop_ponderhit_and_quit_within(slack: Duration) {
     let fen = "r1bakab2/9/2n6/p5n1p/4R4/9/P3C3P/9/9/RN3K3 b - - 0 1";
     let pos = Position::from_fen(fen).unwrap();
     for threads in [1, 2, 4, 8] {
-        let mut s = Session::start();
-        s.send("uci");
-        s.send(&format!("setoption name Threads value {threads}"));
-        s.send("isready");
-        s.wait_for(|l| l == "readyok", SECOND * 5);
+        let mut s = uci_with_threads(threads);
         s.send(&format!("position fen {fen}"));
         for round in 0..3 {
-            // stop
-            s.send("go infinite");
-            std::thread::sleep(ms(200));
-            s.send("stop");
-            let (line, took) = s.wait_for(starts("bestmove"), slack + SECOND);
-            check_bestmove(&pos, &line);
-            within(
-                &format!("stop, {threads} threads, round {round}"),
-                took,
-                slack,
-            );
+            let what = format!("stop, {threads} threads, round {round}");
+            stop_answers_within(&mut s, &pos, ms(200), slack, &what);
             // ponderhit: the clock starts then, and the budget of 1 s ends the search
             s.send("go ponder wtime 1000 btime 1000");
             std::thread::sleep(ms(200));
@@ -754,11 +760,7 @@ fn the_last_line_shown_is_the_move_played() {
     // differed with two threads).
     let _serial = serial();
     for threads in [1, 2] {
-        let mut s = Session::start();
-        s.send("uci");
-        s.send(&format!("setoption name Threads value {threads}"));
-        s.send("isready");
-        s.wait_for(|l| l == "readyok", SECOND * 5);
+        let mut s = uci_with_threads(threads);
         let mut differ = Vec::new();
         for fen in chariot::search::bench::POSITIONS {
             let from = s.log.len();

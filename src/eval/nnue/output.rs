@@ -165,6 +165,22 @@ mod tests {
         assert_eq!(i64::from(weighted_sum_scalar(&us, &them, &w)), expected);
     }
 
+    /// Random output weights in `lo..=hi` and random accumulators: the AVX2 sum equals
+    /// the scalar one.
+    #[cfg(target_arch = "x86_64")]
+    fn paths_agree<const H: usize>(state: &mut u64, lo: i16, hi: i16) {
+        let w = OutputWeights::<H> {
+            us: random_column(state, lo, hi),
+            them: random_column(state, lo, hi),
+        };
+        let us = random_column(state, i16::MIN, i16::MAX);
+        let them = random_column(state, -100, 400);
+        assert_eq!(
+            avx2::weighted_sum(&us, &them, &w),
+            weighted_sum_scalar(&us, &them, &w)
+        );
+    }
+
     #[cfg(target_arch = "x86_64")]
     #[test]
     fn avx2_and_scalar_paths_agree() {
@@ -176,38 +192,11 @@ mod tests {
         // Ordinary weights, and the full i16 range (products wrap in i16, sums in i32).
         for (lo, hi) in [(-127, 127), (i16::MIN, i16::MAX), (-40, 40)] {
             for _ in 0..2_000 {
-                let w = OutputWeights::<HIDDEN> {
-                    us: random_column(&mut state, lo, hi),
-                    them: random_column(&mut state, lo, hi),
-                };
-                let us = random_column(&mut state, i16::MIN, i16::MAX);
-                let them = random_column(&mut state, -100, 400);
-                assert_eq!(
-                    avx2::weighted_sum(&us, &them, &w),
-                    weighted_sum_scalar(&us, &them, &w)
-                );
+                paths_agree::<HIDDEN>(&mut state, lo, hi);
             }
             // The other widths take the same path with more (or fewer) lanes.
-            let w = OutputWeights::<1024> {
-                us: random_column(&mut state, lo, hi),
-                them: random_column(&mut state, lo, hi),
-            };
-            let us = random_column(&mut state, i16::MIN, i16::MAX);
-            let them = random_column(&mut state, -100, 400);
-            assert_eq!(
-                avx2::weighted_sum(&us, &them, &w),
-                weighted_sum_scalar(&us, &them, &w)
-            );
-            let w = OutputWeights::<384> {
-                us: random_column(&mut state, lo, hi),
-                them: random_column(&mut state, lo, hi),
-            };
-            let us = random_column(&mut state, i16::MIN, i16::MAX);
-            let them = random_column(&mut state, -100, 400);
-            assert_eq!(
-                avx2::weighted_sum(&us, &them, &w),
-                weighted_sum_scalar(&us, &them, &w)
-            );
+            paths_agree::<1024>(&mut state, lo, hi);
+            paths_agree::<384>(&mut state, lo, hi);
         }
         // Every activation saturated with the largest weights: the wrapping case.
         let full = Aligned([i16::MAX; HIDDEN]);
