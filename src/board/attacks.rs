@@ -80,6 +80,18 @@ pub static ADVISOR_STEPS: [Bitboard; 90] = {
     t
 };
 
+/// The points diagonally next to each point, anywhere on the board (the legs of the
+/// horses that attack it).
+pub static DIAGONAL_STEPS: [Bitboard; 90] = {
+    let mut t = [Bitboard(0); 90];
+    let mut i = 0;
+    while i < 90 {
+        t[i] = steps_in(sq_at(i), &DIAGONAL, None);
+        i += 1;
+    }
+    t
+};
+
 /// A leaper step that a single square can block: the elephant's eye or the horse's leg.
 #[derive(Clone, Copy)]
 pub struct BlockableStep {
@@ -460,16 +472,29 @@ pub fn cannon_attacks(sq: Square, occ: Bitboard, file_occ: FileOccupancy) -> Bit
     Bitboard(along_rank | along_file)
 }
 
-/// The occupancy bits of `file` (bit per rank), gathered from a bitboard. Slow; the
-/// position keeps these incrementally.
-pub fn file_occupancy(occ: Bitboard, file: u8) -> FileOccupancy {
-    let mut bits = 0;
-    for rank in 0..10 {
-        if occ.0 >> (9 * rank + u32::from(file)) & 1 != 0 {
-            bits |= 1 << rank;
-        }
+/// The points of file a (every ninth bit, ranks 0 to 9).
+const FILE_A: u128 = {
+    let mut m = 0u128;
+    let mut rank = 0;
+    while rank < 10 {
+        m |= 1 << (9 * rank);
+        rank += 1;
     }
-    bits
+    m
+};
+
+/// The occupancy bits of `file` (bit per rank), gathered from a bitboard (the position
+/// keeps its own incrementally).
+#[inline]
+pub fn file_occupancy(occ: Bitboard, file: u8) -> FileOccupancy {
+    let bits = (occ.0 >> file) & FILE_A;
+    // Ranks 0-7 sit at bits 9r of the low word: multiplying by one bit every eighth
+    // place moves bit 9r to bit 56 + r, and no two products meet (9r - 8s is the same
+    // for two pairs only when they are the same pair), so nothing carries.
+    let low = ((bits as u64).wrapping_mul(0x0101_0101_0101_0101) >> 56) as u16;
+    // Ranks 8 and 9 are bits 72 and 81: 8 and 17 of the high word.
+    let high = (bits >> 64) as u32;
+    low | ((high >> 8 & 1) << 8 | (high >> 17 & 1) << 9) as u16
 }
 
 /// Elephant moves from `sq` whose eye is empty.
@@ -504,6 +529,36 @@ fn blockable(steps: &[BlockableStep; 4], occ: Bitboard) -> Bitboard {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn file_occupancy_gathers_each_rank_of_the_file() {
+        let mut x = 0x9E37_79B9_7F4A_7C15_u64;
+        let mut next = || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        let full = (1u128 << 90) - 1;
+        let mut boards = vec![Bitboard(0), Bitboard(full)];
+        for _ in 0..2000 {
+            // Dense and sparse boards alike.
+            let a = (u128::from(next()) << 64 | u128::from(next())) & full;
+            let b = (u128::from(next()) << 64 | u128::from(next())) & full;
+            boards.extend([Bitboard(a), Bitboard(a & b), Bitboard(a | b)]);
+        }
+        for occ in boards {
+            for file in 0..9u8 {
+                let mut want = 0u16;
+                for rank in 0..10 {
+                    if occ.0 >> (9 * rank + u32::from(file)) & 1 != 0 {
+                        want |= 1 << rank;
+                    }
+                }
+                assert_eq!(file_occupancy(occ, file), want, "{:#x} file {file}", occ.0);
+            }
+        }
+    }
 
     fn walk(sq: Square, occ: Bitboard, cannon: bool) -> Bitboard {
         let mut out = Bitboard::EMPTY;
