@@ -236,15 +236,11 @@ impl MovePicker {
         if self.next >= self.moves.len() {
             return None;
         }
-        // The first of the highest scores left (the best score kept in hand).
+        // The first of the highest scores left: the highest, then where it first is
+        // (two plain passes the compiler turns into vector code).
         let left = &self.scores[self.next..self.moves.len()];
-        let (mut best, mut top) = (0, left[0]);
-        for (i, &score) in left.iter().enumerate().skip(1) {
-            if score > top {
-                (best, top) = (i, score);
-            }
-        }
-        let best = self.next + best;
+        let top = left.iter().copied().fold(i32::MIN, i32::max);
+        let best = self.next + left.iter().position(|&s| s == top).unwrap_or(0);
         self.moves.swap(self.next, best);
         self.scores.swap(self.next, best);
         let out = (self.moves[self.next], self.scores[self.next]);
