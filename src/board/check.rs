@@ -46,10 +46,12 @@ pub struct CheckInfo {
     /// [`SCREEN_POINT`] on an empty point between the king and a cannon of ours with no
     /// screen (any other piece landing there becomes its screen).
     to_bits: [u8; 90],
-    /// Per square, what a piece of ours leaving it may do: [`KING_LINE`] on the enemy
-    /// king's file and rank, [`HORSE_LEG`] on the leg of one of our horses aimed at the
-    /// king, [`LINE_PIECE`] for a blocker or screen of a rook or cannon line.
+    /// Per square, what a piece of ours leaving it may do: [`HORSE_LEG`] on the leg of
+    /// one of our horses aimed at the king, [`LINE_PIECE`] for a blocker or screen of a
+    /// rook or cannon line.
     from_bits: [u8; 90],
+    /// The enemy king's file and rank.
+    king_lines: Bitboard,
     /// The cannons with no screen before the king (sliding toward it makes none).
     bare_cannons: Bitboard,
     /// Per direction from the king: the sole blocker (ours) before a rook or king of
@@ -64,8 +66,6 @@ pub struct CheckInfo {
 
 /// `to_bits`: a point that would screen a bare cannon.
 const SCREEN_POINT: u8 = 1 << 7;
-/// `from_bits`: on the enemy king's file or rank.
-const KING_LINE: u8 = 1;
 /// `from_bits`: holding one of our horses' legs.
 const HORSE_LEG: u8 = 2;
 /// `from_bits`: a blocker or screen of one of the king's lines.
@@ -117,6 +117,7 @@ impl Position {
             king,
             to_bits: [0; 90],
             from_bits: [0; 90],
+            king_lines: Bitboard::EMPTY,
             bare_cannons: Bitboard::EMPTY,
             rook_blocker: [Bitboard::EMPTY; 4],
             rook_segment: [Bitboard::EMPTY; 4],
@@ -129,7 +130,7 @@ impl Position {
         let mut line_pieces = Bitboard::EMPTY;
         for (dir, rays) in RAYS.iter().enumerate() {
             let ray = rays[king.index()];
-            mark(&mut info.from_bits, ray, KING_LINE);
+            info.king_lines |= ray;
             let mut line = ray & occ;
             let p1 = nearest(dir, line);
             rook_squares |= up_to(dir, king, p1);
@@ -198,7 +199,7 @@ impl Position {
         let to_bits = info.to_bits[to.index()];
         let from_bits = info.from_bits[from.index()];
         let direct = if kind == PieceKind::Cannon
-            && from_bits & KING_LINE != 0
+            && info.king_lines.contains(from)
             && between(to, info.king).contains(from)
         {
             // Slid away from the king along its line: what is left between counts.
