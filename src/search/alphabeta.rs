@@ -421,9 +421,10 @@ impl<'a> Worker<'a> {
             }
             let capture = self.pos.piece_at(mv.to());
             let quiet = capture.is_none();
-            let gives_check = match &checks {
-                Some(c) => self.pos.gives_check_with(mv, c),
-                None => self.pos.gives_check(mv),
+            let gives_check = match (picker.last_gives_check(), &checks) {
+                (Some(known), _) => known,
+                (None, Some(c)) => self.pos.gives_check_with(mv, c),
+                (None, None) => self.pos.gives_check(mv),
             };
 
             // Step 8. Shallow pruning of late and hopeless moves, judged on the depth

@@ -48,6 +48,11 @@ const CAPTURE_HISTORY_DIVISOR: i32 = 8;
 /// move, each counted twice, the continuations after the two earlier moves once, and
 /// [`CHECK_SQUARE_BONUS`] when it gives check.
 fn quiet_score(pos: &Position, mv: Move, hints: &Hints<'_>, checks: &CheckInfo) -> i32 {
+    quiet_score_knowing(pos, mv, hints, pos.gives_check_with(mv, checks))
+}
+
+/// [`quiet_score`] when whether the move gives check is known.
+fn quiet_score_knowing(pos: &Position, mv: Move, hints: &Hints<'_>, gives_check: bool) -> i32 {
     let mut score = 2 * hints.history[mv.from().index()][mv.to().index()];
     if let Some(piece) = pos.piece_at(mv.from()) {
         for (k, table) in hints.continuations.iter().enumerate() {
@@ -57,7 +62,7 @@ fn quiet_score(pos: &Position, mv: Move, hints: &Hints<'_>, checks: &CheckInfo) 
             }
         }
     }
-    if pos.gives_check_with(mv, checks) {
+    if gives_check {
         score += CHECK_SQUARE_BONUS();
     }
     score
@@ -78,6 +83,9 @@ fn capture_score(pos: &Position, mv: Move, captures: &CaptureTable) -> i32 {
 pub struct MovePicker {
     moves: MoveList,
     scores: [i32; MAX_MOVES],
+    /// What scoring learnt of each move: 0 nothing, 1 it gives no check, 2 it gives
+    /// check (kept beside the move as `pick` reorders).
+    checks: [u8; MAX_MOVES],
     next: usize,
     /// The hash move, handed out before the other moves are generated (a cut-off by
     /// it saves the generation) and left out of them.
@@ -111,6 +119,7 @@ impl MovePicker {
         MovePicker {
             moves: MoveList::new(),
             scores: [0; MAX_MOVES],
+            checks: [0; MAX_MOVES],
             next: 0,
             tt_move,
             stage: if tt_move.is_some() {
@@ -149,8 +158,23 @@ impl MovePicker {
             } else if Some(mv) == hints.counter {
                 COUNTER
             } else {
-                quiet_score(pos, mv, hints, checks)
+                let gives_check = pos.gives_check_with(mv, checks);
+                self.checks[i] = 1 + u8::from(gives_check);
+                quiet_score_knowing(pos, mv, hints, gives_check)
             };
+        }
+    }
+
+    /// Whether the move `pick` handed out last gives check, when its scoring found out
+    /// (the quiet moves of [`MovePicker::generate`] other than killers and the counter
+    /// move).
+    pub fn last_gives_check(&self) -> Option<bool> {
+        match self.stage {
+            Stage::Moves if self.next > 0 => match self.checks[self.next - 1] {
+                0 => None,
+                known => Some(known == 2),
+            },
+            _ => None,
         }
     }
 
@@ -176,6 +200,7 @@ impl MovePicker {
         MovePicker {
             moves,
             scores,
+            checks: [0; MAX_MOVES],
             next: 0,
             tt_move: None,
             stage: Stage::Moves,
@@ -243,6 +268,7 @@ impl MovePicker {
         let best = self.next + left.iter().position(|&s| s == top).unwrap_or(0);
         self.moves.swap(self.next, best);
         self.scores.swap(self.next, best);
+        self.checks.swap(self.next, best);
         let out = (self.moves[self.next], self.scores[self.next]);
         self.next += 1;
         Some(out)
@@ -271,10 +297,49 @@ mod tests {
                 picker.generate(pos, hints, &pos.check_info());
             }
             match picker.pick() {
-                Some(m) => out.push(m),
+                Some(m) => {
+                    // What scoring learnt of a check is the board's answer.
+                    if let Some(known) = picker.last_gives_check() {
+                        assert_eq!(known, pos.gives_check(m.0), "{pos} {}", m.0);
+                    }
+                    out.push(m)
+                }
                 None => return out,
             }
         }
+    }
+
+    #[test]
+    fn the_checks_learnt_in_scoring_are_handed_on() {
+        // Every quiet move of the bench's positions (killers and counter aside) comes
+        // with its check answer; `drain` holds each to the board's.
+        let history = [[0; 90]; 90];
+        let captures = [[[0; 7]; 90]; 14];
+        let mut known = 0;
+        for fen in crate::search::bench::POSITIONS {
+            let pos = Position::from_fen(fen).expect("fen");
+            let hints = Hints {
+                killers: [None, None],
+                counter: None,
+                history: &history,
+                continuations: [None, None, None],
+                captures: &captures,
+            };
+            let mut picker = MovePicker::deferred(None);
+            for (mv, _) in drain(&mut picker, &pos, &hints) {
+                known += usize::from(pos.piece_at(mv.to()).is_none());
+            }
+            let mut picker = MovePicker::deferred(None);
+            picker.generate(&pos, &hints, &pos.check_info());
+            while let Some((mv, _)) = picker.pick() {
+                assert_eq!(
+                    picker.last_gives_check().is_some(),
+                    pos.piece_at(mv.to()).is_none(),
+                    "{fen} {mv}"
+                );
+            }
+        }
+        assert!(known > 500, "{known}");
     }
 
     #[test]
