@@ -380,6 +380,9 @@ impl<'a> Worker<'a> {
             if let Some(score) = self.prune_node(&node, alpha, beta, eval) {
                 return score;
             }
+            if let Some(score) = self.probcut(&node, beta, tt, tt_move, key, raw_eval) {
+                return score;
+            }
         }
 
         // Step 6. Internal iterative reduction.
@@ -903,6 +906,71 @@ impl<'a> Worker<'a> {
         None
     }
 
+    /// Step 5b of [`Worker::negamax`] at a non-PV node not in check with no move left
+    /// out: ProbCut. A capture that wins enough by SEE to clear `beta` by a margin is
+    /// tried, first in the quiescence and, when that holds, by a search four plies
+    /// shallower; when that too clears the raised bound, the node is taken to fail high
+    /// (stored as a lower bound three plies shallower than the node). Not when the
+    /// table already holds a deep enough score under the raised bound.
+    fn probcut(
+        &mut self,
+        node: &Node,
+        beta: i32,
+        tt: Option<super::tt::TtData>,
+        tt_move: Option<Move>,
+        key: u64,
+        raw_eval: i32,
+    ) -> Option<i32> {
+        let (depth, ply) = (node.depth, node.ply);
+        let raised = beta + PROBCUT_MARGIN() - PROBCUT_IMPROVING() * i32::from(node.improving);
+        if depth < PROBCUT_DEPTH()
+            || beta.abs() >= MATE_BOUND
+            || raised.abs() >= MATE_BOUND
+            || tt.is_some_and(|t| t.depth >= depth - 3 && t.score < raised)
+        {
+            return None;
+        }
+        let tt_capture = tt_move.filter(|&m| self.pos.piece_at(m.to()).is_some());
+        let mut picker = MovePicker::captures(&self.pos, tt_capture, &self.tables.captures);
+        let needed = raised - node.static_eval;
+        while let Some((mv, _)) = picker.pick() {
+            if !see_ge(&self.pos, mv, needed) {
+                continue;
+            }
+            self.shared.tt.prefetch(self.pos.key_after(mv));
+            self.make(mv, ply);
+            self.stack[ply + 1].double_extensions = self.stack[ply].double_extensions;
+            let mut score = -self.quiesce::<false>(-raised, -raised + 1, ply + 1, false);
+            if score >= raised {
+                score = -self.negamax::<false>(
+                    -raised,
+                    -raised + 1,
+                    depth - 4,
+                    ply + 1,
+                    !node.cut_node,
+                );
+            }
+            self.unmake();
+            if self.shared.stop.load(Ordering::Relaxed) {
+                return Some(0);
+            }
+            if score >= raised {
+                self.shared.tt.store(
+                    key,
+                    ply,
+                    Some(mv),
+                    score,
+                    raw_eval,
+                    depth - 3,
+                    Bound::Lower,
+                    node.tt_pv,
+                );
+                return Some(if score >= MATE_BOUND { beta } else { score });
+            }
+        }
+        None
+    }
+
     /// The static evaluation `raw` with the correction history's term, kept a plain
     /// score.
     #[inline]
@@ -1270,6 +1338,25 @@ mod tests {
         let pos = Position::from_fen(fen).unwrap();
         let mut w = Worker::new(pos, &shared, 0, &Config::default(), Histories::new());
         w.quiesce::<true>(-INFINITE, INFINITE, 0, first)
+    }
+
+    #[test]
+    fn probcut_settles_a_node_by_a_winning_capture() {
+        // Red's rook takes Black's loose rook on a5: a level position (no reverse
+        // futility, no null move below beta) where one capture clears beta by far.
+        let shared = Shared::new(1);
+        let pos = Position::from_fen("4k4/9/9/9/r8/9/9/9/9/R2K5 w - - 0 1").unwrap();
+        let mut w = Worker::new(pos, &shared, 0, &Config::default(), Histories::new());
+        let beta = 200;
+        let depth = 6;
+        let score = w.negamax::<false>(beta - 1, beta, depth, 0, true);
+        assert!(score >= beta, "{score}");
+        // ProbCut's entry: the capture, a lower bound three plies shallower than the
+        // node (the move loop would have stored the node's own depth).
+        let t = w.shared.tt.probe(w.pos.key(), 0).expect("an entry");
+        assert_eq!(t.bound, Bound::Lower);
+        assert_eq!(t.depth, depth - 3);
+        assert_eq!(t.mv, Some(w.pos.parse_move("a0a5").unwrap()));
     }
 
     #[test]

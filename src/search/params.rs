@@ -172,6 +172,12 @@ tunables! {
     NMP_EVAL_DIVISOR = 200, 50..=800;
     NMP_EVAL_MAX = 2, 0..=10;
 
+    /// ProbCut: from depth `PROBCUT_DEPTH`, captures are tried against beta raised by
+    /// `PROBCUT_MARGIN` (less `PROBCUT_IMPROVING` when improving).
+    PROBCUT_DEPTH = 5, 3..=12;
+    PROBCUT_MARGIN = 130, 0..=390;
+    PROBCUT_IMPROVING = 50, 0..=150;
+
     /// Internal iterative reduction (one ply without a hash move) from this depth on.
     IIR_DEPTH = 4, 0..=12;
 
