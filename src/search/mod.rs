@@ -497,7 +497,12 @@ fn search_full(
     }
     if let Ok(mut clock) = shared.clock.lock() {
         clock.start = Instant::now();
-        clock.budget = time::budget(limits, config.move_overhead);
+        // The game's ply: from the move number, or the moves the GUI sent when its
+        // position carries no true move number.
+        let by_number = 2 * u32::from(pos.fullmove_number().saturating_sub(1))
+            + u32::from(pos.side_to_move() == crate::board::Color::Black);
+        let game_ply = by_number.max(pos.history().len() as u32);
+        clock.budget = time::budget(limits, config.move_overhead, game_ply);
         clock.node_limit = limits.nodes;
     }
     shared.tt.new_search();

@@ -55,10 +55,17 @@ pub const CORRECTION_DIFF_MAX: i32 = 1_000;
 
 // ----- time ----------------------------------------------------------------------
 
-/// Sudden death: the soft budget is the time left over `TIME_SHARE_DIVISOR` plus
-/// `INCREMENT_SHARE` of the increment; the hard one `HARD_PER_SOFT` soft budgets, at
-/// most `HARD_SHARE_MAX` of the time left.
-pub const TIME_SHARE_DIVISOR: u32 = 17;
+/// Sudden death: the soft budget is a share of the time left plus the increments of
+/// the next `TIME_HORIZON` moves, the share `TIME_SHARE_BASE + TIME_SHARE_GROWTH *
+/// (game ply + 3)^TIME_SHARE_EXPONENT` (2.6 % on the first move, 5.8 % at ply 80), at
+/// most `SOFT_SHARE_MAX` of the time left; the hard one `HARD_PER_SOFT` soft budgets,
+/// at most `HARD_SHARE_MAX` of the time left.
+pub const TIME_HORIZON: u32 = 50;
+pub const TIME_SHARE_BASE: f64 = 0.017;
+pub const TIME_SHARE_GROWTH: f64 = 0.0056;
+pub const TIME_SHARE_EXPONENT: f64 = 0.45;
+pub const SOFT_SHARE_MAX: f64 = 0.2;
+/// With moves to go, the soft budget takes `INCREMENT_SHARE` of the increment.
 pub const INCREMENT_SHARE: f64 = 1.0;
 pub const HARD_PER_SOFT: u32 = 4;
 pub const HARD_SHARE_MAX: f64 = 0.3;

@@ -5,7 +5,8 @@ use std::time::Duration;
 
 use super::params::{
     HARD_PER_SOFT, HARD_SHARE_MAX, INCREMENT_SHARE, LAST_MOVE_SHARE_MAX, MTG_HARD_PER_SHARE,
-    MTG_HARD_SHARE_MAX, MTG_SOFT_SHARE, TIME_SHARE_DIVISOR,
+    MTG_HARD_SHARE_MAX, MTG_SOFT_SHARE, SOFT_SHARE_MAX, TIME_HORIZON, TIME_SHARE_BASE,
+    TIME_SHARE_EXPONENT, TIME_SHARE_GROWTH,
 };
 
 /// What the GUI asked for.
@@ -40,8 +41,18 @@ pub struct Budget {
     pub hard: Option<Duration>,
 }
 
-/// The budget for `limits`, keeping `overhead` in reserve for the GUI and the pipe.
-pub fn budget(limits: &Limits, overhead: Duration) -> Budget {
+/// The share of the time left (the clock plus the increments of the next
+/// [`TIME_HORIZON`] moves) that the soft budget of a sudden-death move at `game_ply`
+/// takes: small on the first moves, whose positions are quiet and well known, growing
+/// with the game into the middlegame, where the decisions are.
+fn ply_share(game_ply: u32) -> f64 {
+    TIME_SHARE_BASE
+        + TIME_SHARE_GROWTH * f64::from(game_ply.saturating_add(3)).powf(TIME_SHARE_EXPONENT)
+}
+
+/// The budget for `limits` at the game's `game_ply` (half-moves played since the start
+/// of the game), keeping `overhead` in reserve for the GUI and the pipe.
+pub fn budget(limits: &Limits, overhead: Duration, game_ply: u32) -> Budget {
     if let Some(mt) = limits.move_time {
         let t = mt.saturating_sub(overhead).max(Duration::from_millis(1));
         return Budget {
@@ -71,7 +82,10 @@ pub fn budget(limits: &Limits, overhead: Duration) -> Budget {
             (soft, (share * MTG_HARD_PER_SHARE + inc).min(cap))
         }
         None => {
-            let soft = available / TIME_SHARE_DIVISOR + inc.mul_f64(INCREMENT_SHARE);
+            let horizon = available.saturating_add(inc.saturating_mul(TIME_HORIZON - 1));
+            let soft = horizon
+                .mul_f64(ply_share(game_ply))
+                .min(available.mul_f64(SOFT_SHARE_MAX));
             (
                 soft,
                 (soft * HARD_PER_SOFT).min(available.mul_f64(HARD_SHARE_MAX)),
@@ -102,10 +116,46 @@ mod tests {
             increment: ms(100),
             ..Limits::default()
         };
-        let b = budget(&limits, ms(30));
+        // The first move: about 2.6 % of the clock and 49 increments.
+        let b = budget(&limits, ms(30), 0);
         let (soft, hard) = (b.soft.unwrap(), b.hard.unwrap());
-        assert!(soft >= ms(550) && soft <= ms(800), "{soft:?}");
-        assert!(hard >= soft && hard <= ms(3_500), "{hard:?}");
+        assert!(soft >= ms(350) && soft <= ms(420), "{soft:?}");
+        assert!(hard >= soft && hard <= ms(3_000), "{hard:?}");
+        // Forty moves in with half the clock left: about 5.8 % of it.
+        let later = Limits {
+            time: Some(ms(5_000)),
+            ..limits.clone()
+        };
+        let soft = budget(&later, ms(30), 80).soft.unwrap();
+        assert!(soft >= ms(530) && soft <= ms(610), "{soft:?}");
+    }
+
+    #[test]
+    fn the_share_grows_with_the_game_but_stays_within_the_clock() {
+        let limits = Limits {
+            time: Some(ms(20_000)),
+            ..Limits::default()
+        };
+        let mut last = Duration::ZERO;
+        for ply in [0, 10, 40, 80, 160, 400] {
+            let b = budget(&limits, ms(0), ply);
+            let soft = b.soft.unwrap();
+            assert!(soft > last, "{ply}: {soft:?} after {last:?}");
+            assert!(
+                soft <= ms(20_000).mul_f64(SOFT_SHARE_MAX),
+                "{ply}: {soft:?}"
+            );
+            last = soft;
+        }
+        // Far into a game on a big increment, the cap on the clock holds.
+        let late = Limits {
+            time: Some(ms(1_000)),
+            increment: ms(1_000),
+            ..Limits::default()
+        };
+        let b = budget(&late, ms(0), 300);
+        assert!(b.soft.unwrap() <= ms(200), "{b:?}");
+        assert!(b.hard.unwrap() <= ms(300), "{b:?}");
     }
 
     #[test]
@@ -118,7 +168,7 @@ mod tests {
                     increment: ms(t / 2),
                     ..Limits::default()
                 };
-                let b = budget(&limits, ms(30));
+                let b = budget(&limits, ms(30), 0);
                 assert!(
                     b.hard.unwrap() <= ms(t.saturating_sub(30).max(1)),
                     "{t} {mtg:?} {b:?}"
@@ -135,14 +185,14 @@ mod tests {
             moves_to_go: Some(20),
             ..Limits::default()
         };
-        let b = budget(&limits, ms(0));
+        let b = budget(&limits, ms(0), 0);
         assert!(b.soft.unwrap() > ms(2_000) && b.soft.unwrap() < ms(3_000));
         let last = Limits {
             time: Some(ms(3_000)),
             moves_to_go: Some(1),
             ..Limits::default()
         };
-        assert!(budget(&last, ms(50)).hard.unwrap() <= ms(2_950));
+        assert!(budget(&last, ms(50), 0).hard.unwrap() <= ms(2_950));
     }
 
     #[test]
@@ -152,14 +202,14 @@ mod tests {
             ..Limits::default()
         };
         assert_eq!(
-            budget(&limits, ms(20)),
+            budget(&limits, ms(20), 0),
             Budget {
                 soft: Some(ms(480)),
                 hard: Some(ms(480))
             }
         );
         assert_eq!(
-            budget(&Limits::default(), ms(20)),
+            budget(&Limits::default(), ms(20), 0),
             Budget {
                 soft: None,
                 hard: None

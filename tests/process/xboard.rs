@@ -49,6 +49,10 @@ fn ms(n: u64) -> Duration {
     Duration::from_millis(n)
 }
 
+/// A game ply far into a game: the engine's share of the clock grows with the ply, so
+/// the budgets there bound those of every move the tests play.
+const LATE_PLY: u32 = 1000;
+
 impl Engine {
     /// Starts the engine and says `xboard` and `protover 2`, waiting for the features.
     fn cecp() -> Engine {
@@ -148,6 +152,7 @@ fn hard_budget(time: Duration, inc: Duration, moves_to_go: Option<u32>) -> Durat
             ..Limits::default()
         },
         OVERHEAD,
+        LATE_PLY,
     )
     .hard
     .expect("a clock gives a hard budget")
@@ -572,6 +577,7 @@ fn answers_within_the_time_from_level_time_and_st_within(slack: Duration) {
             ..Limits::default()
         },
         OVERHEAD,
+        LATE_PLY,
     );
     let (soft, hard) = (st.soft.unwrap(), st.hard.unwrap());
     e.send("force");

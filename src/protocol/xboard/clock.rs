@@ -88,16 +88,17 @@ impl Clock {
             }
         }
         match self.nps {
-            Some(rate) if rate > 0 => node_limits(&limits, rate, overhead),
+            Some(rate) if rate > 0 => node_limits(&limits, rate, overhead, moves_made),
             _ => limits,
         }
     }
 }
 
 /// `limits` with the time replaced by nodes at `rate` a second: the soft budget's worth
-/// (all of a fixed move time), at least one node.
-fn node_limits(limits: &Limits, rate: u64, overhead: Duration) -> Limits {
-    let b = budget(limits, overhead);
+/// (all of a fixed move time), at least one node; `moves_made`: the side's moves so far.
+fn node_limits(limits: &Limits, rate: u64, overhead: Duration, moves_made: usize) -> Limits {
+    let game_ply = u32::try_from(moves_made.saturating_mul(2)).unwrap_or(u32::MAX / 2);
+    let b = budget(limits, overhead, game_ply);
     let time = limits.move_time.or(b.soft).unwrap_or(Duration::ZERO);
     let nodes = (time.as_secs_f64() * rate as f64).clamp(1.0, u64::MAX as f64) as u64;
     Limits {
