@@ -817,7 +817,8 @@ impl<'a> Worker<'a> {
     }
 
     /// Step 9c: a move after the first, already made, searched with a null window at
-    /// `new_depth` less `reduction` (1/1024 plies); a reduced search that fails high is
+    /// `new_depth` less `reduction` (1/1024 plies; a ply deeper than `new_depth` at most,
+    /// [`reduced_depth`]); a reduced search that fails high is
     /// searched again at full depth (a ply more when it beat `best_score` by a margin
     /// that grows with the reduction, a ply less when it hardly did), and at PV nodes a
     /// move inside the window once more with the full window.
@@ -831,11 +832,7 @@ impl<'a> Worker<'a> {
         best_score: i32,
     ) -> i32 {
         let (ply, cut_node) = (node.ply, node.cut_node);
-        let reduced = if reduction == 0 {
-            new_depth
-        } else {
-            (new_depth - reduction / 1024).clamp(new_depth.min(1), new_depth)
-        };
+        let reduced = reduced_depth(new_depth, reduction);
         let mut score = if reduced == new_depth {
             -self.negamax::<false>(-alpha - 1, -alpha, new_depth, ply + 1, !cut_node)
         } else {
@@ -1290,6 +1287,14 @@ impl<'a> Worker<'a> {
     }
 }
 
+/// The depth a late move is first searched at: `new_depth` less `reduction` (1/1024
+/// plies, whole plies taken), at least one ply (or `new_depth` when shallower), and
+/// at most a ply deeper than `new_depth`: a move whose relief outweighs its reduction
+/// (good history at a PV node, say) is searched a ply deeper.
+fn reduced_depth(new_depth: i32, reduction: i32) -> i32 {
+    (new_depth - reduction / 1024).clamp(new_depth.min(1), new_depth + 1)
+}
+
 /// The reduction of a late quiet root move: milder than inside the tree (every root
 /// move's score is reported, and a shallow mate must not hide behind a reduction).
 fn root_reduction(depth: i32, moves_tried: usize) -> i32 {
@@ -1330,6 +1335,22 @@ fn cuts_off(t: &super::tt::TtData, alpha: i32, beta: i32) -> bool {
 mod tests {
     use super::*;
     use crate::search::{Config, Shared};
+
+    #[test]
+    fn a_late_move_is_reduced_to_one_ply_at_least_and_extended_one_at_most() {
+        // No reduction, or less than a whole ply either way: the move's own depth.
+        for r in [0, 1023, -1023] {
+            assert_eq!(reduced_depth(10, r), 10, "{r}");
+        }
+        assert_eq!(reduced_depth(10, 3 * 1024 + 500), 7);
+        // Never below one ply, nor below a depth already under one.
+        assert_eq!(reduced_depth(4, 20 * 1024), 1);
+        assert_eq!(reduced_depth(0, 5 * 1024), 0);
+        // Relief beyond the reduction: one ply deeper, never more.
+        assert_eq!(reduced_depth(10, -1024), 11);
+        assert_eq!(reduced_depth(10, -5 * 1024), 11);
+        assert_eq!(reduced_depth(0, -2048), 1);
+    }
 
     /// The quiescence's score of `fen` with the full window, with quiet checks at its
     /// first ply or not.
