@@ -13,3 +13,7 @@ mod input_limits;
 mod protocol;
 mod sessions;
 mod xboard;
+
+/// A game ply far into a game: the engine's share of the clock grows with the ply, so
+/// the budgets there bound those of every move the tests play (`sessions`, `xboard`).
+const LATE_PLY: u32 = 1000;

@@ -13,6 +13,7 @@
 //! ```
 
 use crate::common;
+use crate::LATE_PLY;
 
 use std::sync::{Mutex, MutexGuard};
 use std::time::Duration;
@@ -42,10 +43,6 @@ fn serial() -> MutexGuard<'static, ()> {
 fn ms(n: u64) -> Duration {
     Duration::from_millis(n)
 }
-
-/// A game ply far into a game: the engine's share of the clock grows with the ply, so
-/// the budgets there bound those of every move the tests play.
-const LATE_PLY: u32 = 1000;
 
 /// The engine's budget for a clock of `time` ms with `inc` ms a move (sudden death),
 /// late in a game: the largest it gives that clock, an upper bound for every move.

@@ -13,6 +13,7 @@
 //! ```
 
 use crate::common;
+use crate::LATE_PLY;
 
 use std::io::Write;
 use std::sync::{Mutex, MutexGuard};
@@ -48,10 +49,6 @@ fn serial() -> MutexGuard<'static, ()> {
 fn ms(n: u64) -> Duration {
     Duration::from_millis(n)
 }
-
-/// A game ply far into a game: the engine's share of the clock grows with the ply, so
-/// the budgets there bound those of every move the tests play.
-const LATE_PLY: u32 = 1000;
 
 impl Engine {
     /// Starts the engine and says `xboard` and `protover 2`, waiting for the features.
