@@ -609,14 +609,16 @@ fn search_full(
         *h = kept;
     }
 
-    // Take the result of the thread that got deepest (ties: the better score), but
-    // never a thread that finished no iteration.
     let total_nodes: u64 = results.iter().map(|r| r.nodes).sum();
-    let best = results
+    let views: Vec<ThreadView> = results
         .iter()
-        .filter(|r| r.depth > 0)
-        .max_by_key(|r| (r.depth, r.root_moves[0].score))
-        .unwrap_or(&results[0]);
+        .map(|r| ThreadView {
+            depth: r.depth,
+            score: r.root_moves[0].score,
+            mv: r.root_moves[0].mv,
+        })
+        .collect();
+    let best = &results[choose_thread(&views, params::SMP_VOTE() != 0)];
     let rm = &best.root_moves[0];
     // The move played is the first of the last principal variation shown: a helper's
     // result (the main thread reported only its own lines), or a move the main thread
@@ -665,6 +667,62 @@ fn search_full(
     }
 }
 
+/// What the choice of the move played reads of one thread's result.
+#[derive(Clone, Copy, Debug)]
+struct ThreadView {
+    depth: i32,
+    score: i32,
+    mv: Move,
+}
+
+/// Which thread's result is played (0, the main thread, when no other is better). A
+/// thread that finished no iteration never is.
+///
+/// With `vote`, each thread backs its best move with a weight that grows with the depth
+/// it finished and with how far its score stands above the lowest of all threads'
+/// (plus a floor, so that the lowest still counts); the move with the most weight
+/// behind it wins, and of the threads that chose it, the one that gave it the most. A
+/// proven mate overrides the vote: the quickest mate found is played, and a side that
+/// every thread finds mated plays the move that holds out longest. Without `vote`, the
+/// deepest thread is played (ties: the better score).
+fn choose_thread(threads: &[ThreadView], vote: bool) -> usize {
+    let searched = || threads.iter().enumerate().filter(|(_, t)| t.depth > 0);
+    if !vote {
+        return searched()
+            .max_by_key(|(i, t)| (t.depth, t.score, std::cmp::Reverse(*i)))
+            .map_or(0, |(i, _)| i);
+    }
+    let Some(lowest) = searched().map(|(_, t)| t.score).min() else {
+        return 0;
+    };
+    let weight = |t: &ThreadView| i64::from(t.score - lowest + 14) * i64::from(t.depth);
+    let votes = |mv: Move| -> i64 {
+        searched()
+            .filter(|(_, t)| t.mv == mv)
+            .map(|(_, t)| weight(t))
+            .sum()
+    };
+    // Rank: a proven win above everything (the shortest first), then the unproven by
+    // votes and own weight, then the proven losses (the longest first).
+    let rank = |t: &ThreadView| -> (u8, i64, i64) {
+        if t.score >= MATE_BOUND {
+            (2, i64::from(t.score), 0)
+        } else if t.score <= -MATE_BOUND {
+            (0, i64::from(t.score), i64::from(t.depth))
+        } else {
+            (1, votes(t.mv), weight(t))
+        }
+    };
+    let mut best = None::<(usize, (u8, i64, i64))>;
+    for (i, t) in searched() {
+        let r = rank(t);
+        if best.is_none_or(|(_, b)| r > b) {
+            best = Some((i, r));
+        }
+    }
+    best.map_or(0, |(i, _)| i)
+}
+
 /// Iterative deepening for one worker.
 fn iterate(w: &mut Worker<'_>, limits: &Limits, config: &Config, reporter: &dyn Reporter) {
     let max_depth = limits
@@ -673,7 +731,11 @@ fn iterate(w: &mut Worker<'_>, limits: &Limits, config: &Config, reporter: &dyn 
         .clamp(1, MAX_PLY as i32 - 8);
     let multipv = config.multipv.clamp(1, w.root_moves.len());
     // Helpers start at staggered depths so the threads spread over the tree.
-    let mut depth = 1 + (w.id % 2) as i32;
+    let mut depth = 1 + if params::SMP_STAGGER() != 0 {
+        (w.id % 2) as i32
+    } else {
+        0
+    };
     let mut pacing = Pacing::default();
     while depth <= max_depth {
         for rm in &mut w.root_moves {
@@ -885,6 +947,50 @@ mod tests {
         let pos = Position::startpos();
         let legal = pos.legal_moves();
         (legal[0], legal[1])
+    }
+
+    fn view(depth: i32, score: i32, mv: Move) -> ThreadView {
+        ThreadView { depth, score, mv }
+    }
+
+    #[test]
+    fn the_threads_vote_for_the_move_played() {
+        let (a, b) = moves();
+        // Two shallower threads agree on `b` against one deeper thread's `a`: the vote
+        // plays `b` (the first thread that chose it), the deepest-thread rule `a`.
+        let threads = [view(10, 30, a), view(9, 40, b), view(9, 35, b)];
+        assert_eq!(choose_thread(&threads, true), 1);
+        assert_eq!(choose_thread(&threads, false), 0);
+        // Alone with a clearly better score, the deeper thread carries the vote.
+        let threads = [view(10, 200, a), view(9, 40, b), view(9, 35, b)];
+        assert_eq!(choose_thread(&threads, true), 0);
+        // A thread that finished no iteration has no say, and when none finished, the
+        // main thread's result stands.
+        let threads = [view(0, 500, a), view(3, -20, b)];
+        assert_eq!(choose_thread(&threads, true), 1);
+        assert_eq!(choose_thread(&threads, false), 1);
+        assert_eq!(choose_thread(&[view(0, 0, a), view(0, 9, b)], true), 0);
+        // Equal in everything, the main thread is played.
+        assert_eq!(choose_thread(&[view(8, 10, a), view(8, 10, a)], true), 0);
+    }
+
+    #[test]
+    fn a_proven_mate_overrides_the_vote() {
+        let (a, b) = moves();
+        // The shortest mate found is played, however the others vote.
+        let threads = [
+            view(12, 50, a),
+            view(12, 55, a),
+            view(7, MATE - 9, b),
+            view(8, MATE - 7, b),
+        ];
+        assert_eq!(choose_thread(&threads, true), 3);
+        // Mated whatever it plays, the side holds out longest; a thread that sees no
+        // mate is preferred to any that does.
+        let threads = [view(12, -MATE + 6, a), view(10, -MATE + 10, b)];
+        assert_eq!(choose_thread(&threads, true), 1);
+        let threads = [view(12, -MATE + 6, a), view(6, -300, b)];
+        assert_eq!(choose_thread(&threads, true), 1);
     }
 
     #[test]

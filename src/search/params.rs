@@ -257,6 +257,13 @@ tunables! {
     /// extended two plies at a non-PV node (at most [`SE_DOUBLE_MAX`] times on a line).
     SE_DOUBLE_MARGIN = 20, 0..=60;
 
+    /// Lazy SMP, as switches for measuring one way against the other (1: on). With
+    /// `SMP_VOTE` the move played is the threads' vote (see `search::choose_thread`),
+    /// else the deepest thread's; with `SMP_STAGGER` every second helper starts its
+    /// iterations a ply deeper, else all start together.
+    SMP_VOTE = 1, 0..=1;
+    SMP_STAGGER = 1, 0..=1;
+
     /// Checks are extended by a ply from this depth on (xiangqi is full of checks; below
     /// it the quiescence's evasions see them).
     CHECK_EXTENSION_DEPTH = 6, 0..=14;
