@@ -802,12 +802,12 @@ impl<'a> Worker<'a> {
             return 0;
         }
         let mut r = c.base_reduction;
-        r -= 1024 * i32::from(node.tt_pv);
+        r -= LMR_TT_PV() * i32::from(node.tt_pv);
         r += LMR_CUT_NODE() * i32::from(node.cut_node);
-        r += 1024 * i32::from(!node.improving);
-        r -= 1024 * i32::from(c.gives_check || node.in_check);
+        r += LMR_NOT_IMPROVING() * i32::from(!node.improving);
+        r -= LMR_CHECK() * i32::from(c.gives_check || node.in_check);
         if c.capture.is_none() {
-            r += 1024 * i32::from(node.tt_capture);
+            r += LMR_TT_CAPTURE() * i32::from(node.tt_capture);
             r -= (c.history * 1024 / LMR_HISTORY_DIVISOR())
                 .clamp(-LMR_HISTORY_MAX(), LMR_HISTORY_MAX());
         } else {

@@ -224,6 +224,13 @@ tunables! {
     HISTORY_PRUNE_DEPTH = 4, 0..=12;
     HISTORY_PRUNE_PER_DEPTH = 4_000, 0..=12000;
     LMR_CUT_NODE = 2_048, 0..=6144;
+    /// Late move reductions, in 1/1024 plies: less at a node on (or once on) a principal
+    /// variation, more when not improving, less for a check given or answered, more for
+    /// a quiet move when the hash move is a capture.
+    LMR_TT_PV = 1_024, 0..=4096;
+    LMR_NOT_IMPROVING = 1_024, 0..=3072;
+    LMR_CHECK = 1_024, 0..=3072;
+    LMR_TT_CAPTURE = 1_024, 0..=3072;
     LMR_HISTORY_DIVISOR = 8_000, 2000..=32000;
     LMR_HISTORY_MAX = 3_072, 0..=9216;
     LMR_CAPTURE_BONUS = 1_024, 0..=3072;
