@@ -93,6 +93,9 @@ pub struct Worker<'a> {
     pub(super) root_moves: Vec<RootMove>,
     pub(super) pv_index: usize,
     pub(super) completed_depth: i32,
+    /// The depth of the iteration being searched (lines past twice it get no
+    /// extension).
+    root_depth: i32,
     /// Whether the 60-move natural limit is applied.
     pub(super) rule60: bool,
     /// How repetitions are ruled.
@@ -143,6 +146,7 @@ impl<'a> Worker<'a> {
             root_moves: Vec::new(),
             pv_index: 0,
             completed_depth: 0,
+            root_depth: 1,
             rule60: config.rule60,
             rule_set: config.rule_set,
             game_plies,
@@ -243,6 +247,7 @@ impl<'a> Worker<'a> {
         let mut best = -INFINITE;
         let in_check = self.pos.in_check();
         self.seldepth = 0;
+        self.root_depth = depth;
         self.stack[0].tt_pv = true;
         let checks = self.pos.check_info();
         for i in self.pv_index..self.root_moves.len() {
@@ -473,7 +478,7 @@ impl<'a> Worker<'a> {
                 // all node); the first of an all node, the other way round.
                 -self.negamax::<PV>(-beta, -alpha, new_depth, ply + 1, !PV && !cut_node)
             } else {
-                let reduction = self.reduction::<PV>(&node, &candidate, moves_tried);
+                let reduction = self.reduction::<PV>(&node, &candidate, moves_tried, alpha);
                 self.search_late_move::<PV>(&node, alpha, beta, new_depth, reduction, best_score)
             };
             self.unmake();
@@ -746,6 +751,11 @@ impl<'a> Worker<'a> {
         beta: i32,
     ) -> Result<i32, i32> {
         let (depth, ply) = (node.depth, node.ply);
+        // A line already twice the iteration's depth long is extended no further (nor
+        // is its singular test made): checking sequences would blow the tree up.
+        if ply as i32 >= 2 * self.root_depth {
+            return Ok(0);
+        }
         let mv = c.mv;
         let mut extension = i32::from(c.gives_check && depth >= CHECK_EXTENSION_DEPTH());
         let tt_move = tt.and_then(|t| t.mv);
@@ -797,7 +807,13 @@ impl<'a> Worker<'a> {
 
     /// Step 9b: the late-move reduction of the `moves_tried`-th move, in 1/1024 plies
     /// (0 when none applies).
-    fn reduction<const PV: bool>(&self, node: &Node, c: &Candidate, moves_tried: usize) -> i32 {
+    fn reduction<const PV: bool>(
+        &self,
+        node: &Node,
+        c: &Candidate,
+        moves_tried: usize,
+        alpha: i32,
+    ) -> i32 {
         if node.depth < LMR_DEPTH || moves_tried <= 1 + usize::from(PV) {
             return 0;
         }
@@ -805,7 +821,12 @@ impl<'a> Worker<'a> {
         r -= LMR_TT_PV() * i32::from(node.tt_pv);
         r += LMR_CUT_NODE() * i32::from(node.cut_node);
         r += LMR_NOT_IMPROVING() * i32::from(!node.improving);
-        r -= LMR_CHECK() * i32::from(c.gives_check || node.in_check);
+        // Answering a check is relieved everywhere; giving one only on a principal
+        // variation, or while a mate is in the window (a quiet check may be the shorter
+        // mate).
+        let check_relief = node.in_check
+            || (c.gives_check && (node.tt_pv || alpha.abs() >= MATE_BOUND));
+        r -= LMR_CHECK() * i32::from(check_relief);
         if c.capture.is_none() {
             r += LMR_TT_CAPTURE() * i32::from(node.tt_capture);
             r -= (c.history * 1024 / LMR_HISTORY_DIVISOR())
