@@ -824,8 +824,8 @@ impl<'a> Worker<'a> {
         // Answering a check is relieved everywhere; giving one only on a principal
         // variation, or while a mate is in the window (a quiet check may be the shorter
         // mate).
-        let check_relief = node.in_check
-            || (c.gives_check && (node.tt_pv || alpha.abs() >= MATE_BOUND));
+        let check_relief =
+            node.in_check || (c.gives_check && (node.tt_pv || alpha.abs() >= MATE_BOUND));
         r -= LMR_CHECK() * i32::from(check_relief);
         if c.capture.is_none() {
             r += LMR_TT_CAPTURE() * i32::from(node.tt_capture);
@@ -1399,6 +1399,96 @@ mod tests {
         assert_eq!(t.bound, Bound::Lower);
         assert_eq!(t.depth, depth - 3);
         assert_eq!(t.mv, Some(w.pos.parse_move("a0a5").unwrap()));
+    }
+
+    /// A node at `ply` of `depth` that is neither PV nor in check, and a quiet move of
+    /// its, checking or not.
+    fn node_and_move(
+        w: &Worker<'_>,
+        ply: usize,
+        depth: i32,
+        mv: &str,
+        check: bool,
+    ) -> (Node, Candidate) {
+        let node = Node {
+            pv: false,
+            tt_pv: false,
+            depth,
+            ply,
+            cut_node: false,
+            in_check: false,
+            improving: true,
+            static_eval: 0,
+            tt_capture: false,
+        };
+        let candidate = Candidate {
+            mv: w.pos.parse_move(mv).unwrap(),
+            capture: None,
+            gives_check: check,
+            history: 0,
+            base_reduction: 2048,
+            lmr_depth: depth - 3,
+        };
+        (node, candidate)
+    }
+
+    #[test]
+    fn checks_are_not_extended_past_twice_the_iterations_depth() {
+        let shared = Shared::new(1);
+        // a0a9 checks the black king along rank 9.
+        let pos = Position::from_fen("4k4/9/9/9/9/9/9/9/9/R2K5 w - - 0 1").unwrap();
+        let mut w = Worker::new(pos, &shared, 0, &Config::default(), Histories::new());
+        assert!(w.pos.gives_check(w.pos.parse_move("a0a9").unwrap()));
+        w.root_depth = 4;
+        let depth = CHECK_EXTENSION_DEPTH();
+        for (ply, expected) in [(3, 1), (7, 1), (8, 0), (20, 0)] {
+            let (node, c) = node_and_move(&w, ply, depth, "a0a9", true);
+            assert_eq!(
+                w.extension(&node, &c, None, None, 100),
+                Ok(expected),
+                "ply {ply}"
+            );
+        }
+        // Below the check extension's depth nothing is extended anyway.
+        let (node, c) = node_and_move(&w, 3, depth - 1, "a0a9", true);
+        assert_eq!(w.extension(&node, &c, None, None, 100), Ok(0));
+    }
+
+    #[test]
+    fn giving_check_relieves_the_reduction_only_on_a_pv_line_or_near_a_mate() {
+        let shared = Shared::new(1);
+        let pos = Position::from_fen("4k4/9/9/9/9/9/9/9/9/R2K5 w - - 0 1").unwrap();
+        let w = Worker::new(pos, &shared, 0, &Config::default(), Histories::new());
+        let (node, check) = node_and_move(&w, 3, 10, "a0a9", true);
+        let (_, quiet) = node_and_move(&w, 3, 10, "a0a8", false);
+        let plain = w.reduction::<false>(&node, &quiet, 5, 0);
+        // Off the PV, with no mate in the window: a check is reduced like a quiet move.
+        assert_eq!(w.reduction::<false>(&node, &check, 5, 0), plain);
+        // A mate in the window (either side's): relieved.
+        for alpha in [MATE - 20, -(MATE - 20)] {
+            assert_eq!(
+                w.reduction::<false>(&node, &check, 5, alpha),
+                plain - LMR_CHECK()
+            );
+        }
+        // A PV-marked node: relieved for the check besides the mark's own relief.
+        let pv_node = Node {
+            tt_pv: true,
+            ..node
+        };
+        assert_eq!(
+            w.reduction::<false>(&pv_node, &check, 5, 0),
+            plain - LMR_TT_PV() - LMR_CHECK()
+        );
+        // Answering a check is relieved everywhere.
+        let evading = Node {
+            in_check: true,
+            ..node_and_move(&w, 3, 10, "a0a8", false).0
+        };
+        assert_eq!(
+            w.reduction::<false>(&evading, &quiet, 5, 0),
+            plain - LMR_CHECK()
+        );
     }
 
     #[test]
