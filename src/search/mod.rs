@@ -618,7 +618,10 @@ fn search_full(
             mv: r.root_moves[0].mv,
         })
         .collect();
-    let best = &results[choose_thread(&views, params::SMP_VOTE() != 0)];
+    // A search to a stated depth (or for a mate) is answered at that depth: no vote, in
+    // which a helper the stop cut short a ply below could carry the day.
+    let vote = params::SMP_VOTE() != 0 && limits.depth.is_none() && limits.mate.is_none();
+    let best = &results[choose_thread(&views, vote)];
     let rm = &best.root_moves[0];
     // The move played is the first of the last principal variation shown: a helper's
     // result (the main thread reported only its own lines), or a move the main thread
@@ -683,7 +686,8 @@ struct ThreadView {
 /// (plus a floor, so that the lowest still counts); the move with the most weight
 /// behind it wins, and of the threads that chose it, the one that gave it the most. A
 /// proven mate overrides the vote: the quickest mate found is played, and a side that
-/// every thread finds mated plays the move that holds out longest. Without `vote`, the
+/// every thread finds mated plays the move that holds out longest. Without `vote` (a
+/// search to a stated depth or for a mate, or the tune build's switch off), the
 /// deepest thread is played (ties: the better score).
 fn choose_thread(threads: &[ThreadView], vote: bool) -> usize {
     let searched = || threads.iter().enumerate().filter(|(_, t)| t.depth > 0);
