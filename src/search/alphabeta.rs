@@ -50,6 +50,8 @@ struct Frame {
     /// How many moves the node here had searched, the one being searched included
     /// (so 1 while its first move is searched).
     moves_searched: usize,
+    /// Beta cut-offs of the nodes at this ply since the node two plies up was entered.
+    cutoffs: u32,
 }
 
 /// What the move loop of [`Worker::negamax`] knows of its node.
@@ -249,6 +251,7 @@ impl<'a> Worker<'a> {
         self.seldepth = 0;
         self.root_depth = depth;
         self.stack[0].tt_pv = true;
+        self.stack[2].cutoffs = 0;
         let checks = self.pos.check_info();
         for i in self.pv_index..self.root_moves.len() {
             let mv = self.root_moves[i].mv;
@@ -367,6 +370,7 @@ impl<'a> Worker<'a> {
         // The grandchildren's killers are for this subtree only.
         if excluded.is_none() {
             self.stack[ply + 2].killers = [None; 2];
+            self.stack[ply + 2].cutoffs = 0;
         }
         let improving = self.improving(ply, static_eval);
         let mut node = Node {
@@ -495,6 +499,7 @@ impl<'a> Worker<'a> {
                         self.update_pv(ply, mv);
                     }
                     if score >= beta {
+                        self.stack[ply].cutoffs += 1;
                         break;
                     }
                 }
@@ -820,6 +825,8 @@ impl<'a> Worker<'a> {
         let mut r = c.base_reduction;
         r -= LMR_TT_PV() * i32::from(node.tt_pv);
         r += LMR_CUT_NODE() * i32::from(node.cut_node);
+        // The children of this node's parent keep failing high: this one likely will too.
+        r += LMR_CUTOFFS() * i32::from(!PV && self.stack[node.ply + 1].cutoffs > 3);
         r += LMR_NOT_IMPROVING() * i32::from(!node.improving);
         // Answering a check is relieved everywhere; giving one only on a principal
         // variation, or while a mate is in the window (a quiet check may be the shorter
@@ -1489,6 +1496,30 @@ mod tests {
             w.reduction::<false>(&evading, &quiet, 5, 0),
             plain - LMR_CHECK()
         );
+    }
+
+    #[test]
+    fn late_moves_are_reduced_from_depth_two_and_more_below_nodes_that_keep_failing_high() {
+        let shared = Shared::new(1);
+        let pos = Position::from_fen("4k4/9/9/9/9/9/9/9/9/R2K5 w - - 0 1").unwrap();
+        let mut w = Worker::new(pos, &shared, 0, &Config::default(), Histories::new());
+        let (node, quiet) = node_and_move(&w, 3, 2, "a0a8", false);
+        let at_two = w.reduction::<false>(&node, &quiet, 5, 0);
+        assert!(at_two > 0, "{at_two}");
+        let (shallow, quiet) = node_and_move(&w, 3, 1, "a0a8", false);
+        assert_eq!(w.reduction::<false>(&shallow, &quiet, 5, 0), 0);
+        // Four cut-offs a ply below: a ply more at a non-PV node, none at a PV node.
+        let (node, quiet) = node_and_move(&w, 3, 10, "a0a8", false);
+        let plain = w.reduction::<false>(&node, &quiet, 5, 0);
+        let pv_plain = w.reduction::<true>(&node, &quiet, 5, 0);
+        w.stack[4].cutoffs = 3;
+        assert_eq!(w.reduction::<false>(&node, &quiet, 5, 0), plain);
+        w.stack[4].cutoffs = 4;
+        assert_eq!(
+            w.reduction::<false>(&node, &quiet, 5, 0),
+            plain + LMR_CUTOFFS()
+        );
+        assert_eq!(w.reduction::<true>(&node, &quiet, 5, 0), pv_plain);
     }
 
     #[test]

@@ -24,7 +24,7 @@ pub const ASPIRATION_DEPTH: i32 = 4;
 /// `LMR_DEPTH` on, at the root from its `ROOT_LMR_MOVES`-th move. A reduced move that
 /// fails high is searched again a ply deeper when it beat the best score by
 /// `LMR_DEEPER_MARGIN` plus `LMR_DEEPER_PER_PLY` per ply of the reduction.
-pub const LMR_DEPTH: i32 = 3;
+pub const LMR_DEPTH: i32 = 2;
 /// The root's own reductions: `ROOT_LMR_BASE + ln(depth) ln(moves) / ROOT_LMR_DIVISOR - 1`.
 pub const ROOT_LMR_BASE: f64 = 0.5;
 pub const ROOT_LMR_DIVISOR: f64 = 2.2;
@@ -231,6 +231,8 @@ tunables! {
     LMR_NOT_IMPROVING = 1_024, 0..=3072;
     LMR_CHECK = 1_024, 0..=3072;
     LMR_TT_CAPTURE = 1_024, 0..=3072;
+    /// More when the nodes a ply below have failed high more than three times.
+    LMR_CUTOFFS = 1_024, 0..=3072;
     LMR_HISTORY_DIVISOR = 8_000, 2000..=32000;
     LMR_HISTORY_MAX = 3_072, 0..=9216;
     LMR_CAPTURE_BONUS = 1_024, 0..=3072;
