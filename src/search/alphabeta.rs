@@ -415,6 +415,8 @@ impl<'a> Worker<'a> {
         let mut best_score = -INFINITE;
         let mut best_move = None;
         let mut moves_tried = 0usize;
+        // Every move reached (pruned ones too): late move pruning counts these.
+        let mut moves_seen = 0usize;
         let mut any_legal = false;
         let mut quiets_tried: arrayvec::ArrayVec<Move, 64> = arrayvec::ArrayVec::new();
         let mut captures_tried: arrayvec::ArrayVec<Move, 32> = arrayvec::ArrayVec::new();
@@ -431,6 +433,7 @@ impl<'a> Worker<'a> {
             if Some(mv) == excluded {
                 continue;
             }
+            moves_seen += 1;
             let capture = self.pos.piece_at(mv.to());
             let quiet = capture.is_none();
             let gives_check = match (picker.last_gives_check(), &checks) {
@@ -445,7 +448,7 @@ impl<'a> Worker<'a> {
             let may_prune =
                 !in_check && best_score > -MATE_BOUND && alpha < MATE_BOUND && moves_tried > 0;
             // Late move pruning first: it needs nothing else of the move.
-            if may_prune && quiet && !gives_check && moves_tried >= lmp_limit {
+            if may_prune && quiet && !gives_check && moves_seen > lmp_limit {
                 continue;
             }
             let base_reduction = self.lmr[depth.min(63) as usize][(moves_tried + 1).min(63)];

@@ -215,8 +215,9 @@ tunables! {
     /// pruned.
     QUIET_SEE_PER_DEPTH_SQ = 25, 0..=75;
 
-    /// Late move pruning: quiets tried at most `LMP_BASE + depth²` (half as many when the
-    /// static evaluation is not improving).
+    /// Late move pruning: quiet moves (not checks) are skipped once the node has reached
+    /// more than `LMP_BASE + depth²` moves, pruned ones counted too (half as many when
+    /// the static evaluation is not improving).
     LMP_BASE = 4, 0..=12;
 
     /// History pruning: quiets whose history is below `-HISTORY_PRUNE_PER_DEPTH * depth`
