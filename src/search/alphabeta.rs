@@ -748,8 +748,9 @@ impl<'a> Worker<'a> {
     /// check is extended from [`CHECK_EXTENSION_DEPTH`]. The hash move is singular when
     /// every other move fails well below its score: it is searched a ply deeper; when
     /// even the others reach beta the node is cut (multi-cut: `Err` with its score);
-    /// when only the hash score beats beta, a ply shallower. No extension past
-    /// [`EXTENSION_PLY_LIMIT`].
+    /// when only the hash score beats beta, a ply shallower. On a line already twice
+    /// the iteration's depth long (`root_depth`) nothing of this is done (no extension,
+    /// no singular test); past [`EXTENSION_PLY_LIMIT`] only the shallower searches stay.
     fn extension(
         &mut self,
         node: &Node,
