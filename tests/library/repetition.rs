@@ -2027,6 +2027,34 @@ const CASES: &[Case] = &[
         chinese: (DRAW, BOTH_IDLE),
         asian: (DRAW, BOTH_IDLE),
     },
+    // 捉兼献 by an immediate loss of material (28.6: an offer is one the taker can accept
+    // "不致 … 立即在子力价值上遭受损失"; 细则5; the kind issue 33 reads into the AXF
+    // book's diagram 103 under the Chinese set: the take-back "would expose its own
+    // king"): the black rook steps a4/g4, the unprotected red rook follows it onto its
+    // line from a8/g8. The black rook may take it, but its king on d7 is then open to
+    // the red horse's fork from d5 (Nb6+ or Nf6+, each attacking the point the rook
+    // took on), which wins the rook back at once. Chinese: not 兑 but 捉, Red loses.
+    // Asian: the rook can take back, a perpetual offer (rule 24; a threat to check and
+    // capture is no chase, rule 38): a draw.
+    Case {
+        name: "a rook offer whose take-back loses to a fork is a chase (28.6, 细则5)",
+        fen: "9/R8/3k5/9/3N5/r8/9/9/9/4K4 b - - 0 1",
+        moves: "a4g4 a8g8 g4a4 g8a8",
+        kinds: &[K::Idle, K::Chase, K::Idle, K::Chase],
+        chinese: (RED_LOSES, "red perpetual chase of the black rook on a4 (长捉)"),
+        asian: (DRAW, BOTH_IDLE),
+    },
+    // The other side of that line: the red king on d0, so that the horse on d5 stands
+    // between the kings and may not leave the d-file. The take-back loses nothing: two
+    // free rooks, 兑 (28.5; rule 24): a draw under both sets.
+    Case {
+        name: "a rook offer whose take-back loses nothing is 兑 (against 28.6)",
+        fen: "9/R8/3k5/9/3N5/r8/9/9/9/3K5 b - - 0 1",
+        moves: "a4g4 a8g8 g4a4 g8a8",
+        kinds: &[K::Idle, K::Exchange, K::Idle, K::Exchange],
+        chinese: (DRAW, BOTH_IDLE),
+        asian: (DRAW, BOTH_IDLE),
+    },
     // The AXF book's diagram 103 (rule 40; its moves R8-3 r4-1 R8+1 r4-2 R8+2 r4+3, on a
     // board of our own): the red rook on the b-file steps onto the rank of the free black
     // rook on the d-file three times; the black rook, which could take it back each

@@ -834,11 +834,13 @@ fn chases_among(
         // 兑 (第28.5条; the AXF book's rule 24): a piece facing one of its own kind that
         // can take it back offers an exchange, it does not chase. Under the Chinese rule
         // set only when that piece could take it for nothing: an attacker protected
-        // against the exchange still chases an unprotected victim (棋例图三). A victim
-        // that cannot really take back (pinned to its king, or mated at once if it
-        // does) is chased under both sets: 捉兼献 is 捉 (细则5; rules 24 and 27).
+        // against the exchange, or one whose capture exposes the taker's king to a
+        // check that wins material at once (28.6), still chases an unprotected victim
+        // (棋例图三). A victim that cannot really take back (pinned to its king, or
+        // mated at once if it does) is chased under both sets: 捉兼献 is 捉 (细则5;
+        // rules 24 and 27).
         if victim.kind() == attacker.kind() {
-            if let Some(free) = take_back(pos, mv.to(), mv.from()) {
+            if let Some(free) = take_back(pos, mv.to(), mv.from(), rules) {
                 if rules == RuleSet::Asian || free {
                     continue;
                 }
@@ -893,14 +895,22 @@ fn chases_among(
 }
 
 /// Whether the piece on `from`, of the side not to move, could take the piece on `to`
-/// if it were its turn: `None` if not, else whether nothing could take back.
+/// if it were its turn: `None` if not, else whether it would take it for nothing.
 ///
 /// A capture the rules of play forbid (the piece is pinned: it would expose its king)
 /// is no take-back, and neither is one the side to move answers with mate at once
 /// (28.6: an offer is one the taker can accept "不致立即被将死"; 29.4 and 细则7 say the
 /// same of a chase): the attacked piece then cannot really take back, the attack is
 /// no offer of exchange but a chase that only seems to offer (捉兼献, 细则5).
-fn take_back(pos: &Position, from: Square, to: Square) -> Option<bool> {
+///
+/// The take-back is not for nothing when the side to move can then take back on that
+/// point, and, under the Chinese rule set, when it wins material at once by a check:
+/// 28.6 asks of an offer that the taker "不致 … 立即在子力价值上遭受损失", and a
+/// take-back that leaves the taker's king open to a check forking the piece that took
+/// (or any other piece of value) loses material at once. The AXF book asks only
+/// whether the piece can take back (rule 24; a threat to check and capture is no
+/// attack there, rule 38).
+fn take_back(pos: &Position, from: Square, to: Square, rules: RuleSet) -> Option<bool> {
     let mut other = pos.with_turn_passed()?;
     let mv = Move::new(from, to);
     if !other.is_legal(mv) {
@@ -910,7 +920,54 @@ fn take_back(pos: &Position, from: Square, to: Square) -> Option<bool> {
     if mates_in_one(&mut other) {
         return None;
     }
-    Some(!has_capture_on(&other, to))
+    let loses_at_once = rules == RuleSet::Chinese && wins_material_by_a_check(&mut other);
+    Some(!has_capture_on(&other, to) && !loses_at_once)
+}
+
+/// Whether the side to move has a check after which, against every legal reply, it
+/// has a capture that wins material once the exchange on that point is played out
+/// and that is not answered by mate at once (a check that mates is not counted: the
+/// take-back's mate test covers mate in one, and a longer mate is 杀's business).
+fn wins_material_by_a_check(pos: &mut Position) -> bool {
+    for check in pos.legal_moves() {
+        if !pos.gives_check(check) {
+            continue;
+        }
+        pos.make_move(check);
+        let replies = pos.legal_moves();
+        let wins = !replies.is_empty()
+            && replies.iter().all(|&reply| {
+                pos.make_move(reply);
+                let wins = wins_material_at_once(pos);
+                pos.unmake_move();
+                wins
+            });
+        pos.unmake_move();
+        if wins {
+            return true;
+        }
+    }
+    false
+}
+
+/// Whether the side to move has a capture that wins material once the exchange on
+/// that point is played out, not answered by mate at once.
+fn wins_material_at_once(pos: &mut Position) -> bool {
+    let mut captures = MoveList::new();
+    pos.generate_captures(&mut captures);
+    captures.into_iter().any(|capture| {
+        let Some(victim) = pos.piece_at(capture.to()) else {
+            return false;
+        };
+        let value = ruling_value(victim, capture.to());
+        if value == 0 {
+            return false;
+        }
+        pos.make_move(capture);
+        let wins = value - exchange_gain(pos, capture.to()) > 0 && !mates_in_one(pos);
+        pos.unmake_move();
+        wins
+    })
 }
 
 /// Whether the side to move has a legal capture on `sq`.
