@@ -904,12 +904,12 @@ fn chases_among(
 /// no offer of exchange but a chase that only seems to offer (捉兼献, 细则5).
 ///
 /// The take-back is not for nothing when the side to move can then take back on that
-/// point, and, under the Chinese rule set, when it wins material at once by a check:
-/// 28.6 asks of an offer that the taker "不致 … 立即在子力价值上遭受损失", and a
+/// point, and, under the Chinese rule set, when it wins back at least as much by a
+/// check: 28.6 asks of an offer that the taker "不致 … 立即在子力价值上遭受损失", and a
 /// take-back that leaves the taker's king open to a check forking the piece that took
-/// (or any other piece of value) loses material at once. The AXF book asks only
-/// whether the piece can take back (rule 24; a threat to check and capture is no
-/// attack there, rule 38).
+/// (or another piece worth as much) gains nothing. The AXF book asks only whether the
+/// piece can take back (rule 24; a threat to check and capture is no attack there,
+/// rule 38).
 fn take_back(pos: &Position, from: Square, to: Square, rules: RuleSet) -> Option<bool> {
     let mut other = pos.with_turn_passed()?;
     let mv = Move::new(from, to);
@@ -920,15 +920,17 @@ fn take_back(pos: &Position, from: Square, to: Square, rules: RuleSet) -> Option
     if mates_in_one(&mut other) {
         return None;
     }
-    let loses_at_once = rules == RuleSet::Chinese && wins_material_by_a_check(&mut other);
+    let taken = other.piece_at(to).map_or(0, |p| ruling_value(p, to));
+    let loses_at_once = rules == RuleSet::Chinese && wins_by_a_check(&mut other, taken.max(1));
     Some(!has_capture_on(&other, to) && !loses_at_once)
 }
 
 /// Whether the side to move has a check after which, against every legal reply, it
-/// has a capture that wins material once the exchange on that point is played out
-/// and that is not answered by mate at once (a check that mates is not counted: the
-/// take-back's mate test covers mate in one, and a longer mate is 杀's business).
-fn wins_material_by_a_check(pos: &mut Position) -> bool {
+/// has a capture that wins at least `at_least` once the exchange on that point is
+/// played out and that is not answered by mate at once (a check that mates is not
+/// counted: the take-back's mate test covers mate in one, and a longer mate is 杀's
+/// business).
+fn wins_by_a_check(pos: &mut Position, at_least: i32) -> bool {
     for check in pos.legal_moves() {
         if !pos.gives_check(check) {
             continue;
@@ -938,7 +940,7 @@ fn wins_material_by_a_check(pos: &mut Position) -> bool {
         let wins = !replies.is_empty()
             && replies.iter().all(|&reply| {
                 pos.make_move(reply);
-                let wins = wins_material_at_once(pos);
+                let wins = wins_at_once(pos, at_least);
                 pos.unmake_move();
                 wins
             });
@@ -950,9 +952,9 @@ fn wins_material_by_a_check(pos: &mut Position) -> bool {
     false
 }
 
-/// Whether the side to move has a capture that wins material once the exchange on
-/// that point is played out, not answered by mate at once.
-fn wins_material_at_once(pos: &mut Position) -> bool {
+/// Whether the side to move has a capture that wins at least `at_least` once the
+/// exchange on that point is played out, not answered by mate at once.
+fn wins_at_once(pos: &mut Position, at_least: i32) -> bool {
     let mut captures = MoveList::new();
     pos.generate_captures(&mut captures);
     captures.into_iter().any(|capture| {
@@ -960,11 +962,11 @@ fn wins_material_at_once(pos: &mut Position) -> bool {
             return false;
         };
         let value = ruling_value(victim, capture.to());
-        if value == 0 {
+        if value < at_least {
             return false;
         }
         pos.make_move(capture);
-        let wins = value - exchange_gain(pos, capture.to()) > 0 && !mates_in_one(pos);
+        let wins = value - exchange_gain(pos, capture.to()) >= at_least && !mates_in_one(pos);
         pos.unmake_move();
         wins
     })
