@@ -43,10 +43,10 @@
 //! (细则6). An attack on a piece of the same kind that can take the attacker back for
 //! nothing is 兑 (28.5), not a chase; one that cannot really take back (pinned, or
 //! mated at once if it does) is chased: 捉兼献 is 捉 (细则5), and so is one whose
-//! take-back loses at once, to a check, as much as it took (28.6). Not covered: 23.4 of file 004
-//! (a perpetual attack over three or more points that never repeats), chases won
-//! through more than [`CHASE_CHECKS`] checks or through a series of exchanges, and a
-//! take-back that loses material at once without a check.
+//! take-back loses at once, to a check, at least as much as it took (28.6). Not
+//! covered: 23.4 of file 004 (a perpetual attack over three or more points that never
+//! repeats), chases won through more than [`CHASE_CHECKS`] checks or through a series
+//! of exchanges, and a take-back that loses material at once without a check.
 //!
 //! # Two rule sets
 //!
