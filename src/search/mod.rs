@@ -358,8 +358,8 @@ impl State {
         }
     }
 
-    /// The move statistics of `threads` threads, as the last search left them (new
-    /// ones for threads that did not search before).
+    /// The move statistics of at most `threads` threads, as the last search left them
+    /// (fewer when fewer threads searched before: the caller makes the missing ones).
     fn take_histories(&self, threads: usize) -> Vec<Box<history::Histories>> {
         let mut taken = self
             .histories
@@ -367,9 +367,6 @@ impl State {
             .map(|mut h| std::mem::take(&mut *h))
             .unwrap_or_default();
         taken.truncate(threads);
-        while taken.len() < threads {
-            taken.push(history::Histories::new());
-        }
         taken
     }
 
@@ -551,9 +548,11 @@ fn search_full(
     let helpers = pool.len();
     // Each running thread's statistics (those of threads that could not start are let
     // go: their memory is better left to the threads that run).
+    // A helper without kept statistics makes its own, out of the room it set aside.
     let mut histories = shared.take_histories(helpers + 1).into_iter();
     let main_histories = histories.next().unwrap_or_else(history::Histories::new);
-    for (index, tables) in histories.enumerate() {
+    for index in 0..helpers {
+        let tables = histories.next();
         pool.post(
             index,
             pool::Task {

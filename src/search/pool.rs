@@ -11,6 +11,16 @@
 //! A helper that panics reports no result (its search is lost, the others' are not) and
 //! parks again; a helper that cannot be started is not fatal: the search goes on with the
 //! threads it has and says so.
+//!
+//! Where the address space is limited (`ulimit -v`), starting threads until the system
+//! refuses one would leave nothing for the searches, and an allocation that fails ends
+//! the process. So a starting helper makes its first allocation (the allocator's arena
+//! for the thread) and reserves [`HELPER_RESERVE`] bytes of address space, fallibly,
+//! before the next helper is started; a helper that cannot is refused like a thread
+//! that cannot start. A parked helper keeps its reservation and lets it go just before
+//! it builds a search, so what each search allocates was set aside when its thread
+//! started; after a refusal the pool also ends a quarter of its helpers, for the main
+//! thread.
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::{Arc, Condvar, Mutex};
@@ -27,8 +37,15 @@ pub(super) struct Task {
     pub limits: Limits,
     pub config: Config,
     pub root_moves: Vec<RootMove>,
-    pub tables: Box<Histories>,
+    /// The statistics this thread kept from the last search; `None`: the helper makes
+    /// new ones (out of its own reservation).
+    pub tables: Option<Box<Histories>>,
 }
+
+/// The address space a helper sets aside when it starts, for the tables and the stack
+/// of plies it allocates at each search (about 4 MiB with the widest net): its search
+/// never has to find room left over by the threads started after it.
+const HELPER_RESERVE: usize = 8 << 20;
 
 /// A helper's answer: its result and statistics, or `None` when its search panicked
 /// (the statistics are then lost; the next search gives it fresh ones).
@@ -36,6 +53,10 @@ pub(super) type Report = Option<(SearchResult, Box<Histories>)>;
 
 /// The state of one helper's mailbox.
 enum Mail {
+    /// Started, not yet ready: making its reservation.
+    Starting,
+    /// Could not make its reservation, and ended.
+    Refused,
     /// Parked, waiting for a task.
     Idle,
     /// A task posted, not yet picked up.
@@ -89,7 +110,7 @@ impl Pool {
         while self.helpers.len() < count {
             let id = self.helpers.len() + 1;
             let mailbox = Arc::new(Mailbox {
-                mail: Mutex::new(Mail::Idle),
+                mail: Mutex::new(Mail::Starting),
                 bell: Condvar::new(),
             });
             let (state, inbox) = (Arc::clone(state), Arc::clone(&mailbox));
@@ -97,19 +118,28 @@ impl Pool {
                 .name(format!("helper {id}"))
                 .stack_size(16 << 20)
                 .spawn(move || serve(&state, id, &inbox));
-            let handle = match spawned {
-                Ok(handle) => handle,
-                Err(e) => {
-                    self.truncate(self.helpers.len() * 3 / 4);
-                    let why = e.to_string();
-                    self.refused = Some((count, why.clone()));
-                    return Err(why);
+            let refusal = match spawned {
+                Ok(handle) => {
+                    let helper = Helper {
+                        mailbox,
+                        handle: Some(handle),
+                    };
+                    if helper.wait_until_started() {
+                        self.helpers.push(helper);
+                        None
+                    } else {
+                        let mut helper = helper;
+                        helper.quit();
+                        Some("not enough memory for its tables".to_string())
+                    }
                 }
+                Err(e) => Some(e.to_string()),
             };
-            self.helpers.push(Helper {
-                mailbox,
-                handle: Some(handle),
-            });
+            if let Some(why) = refusal {
+                self.truncate(self.helpers.len() * 3 / 4);
+                self.refused = Some((count, why.clone()));
+                return Err(why);
+            }
         }
         Ok(())
     }
@@ -156,6 +186,23 @@ impl Pool {
 }
 
 impl Helper {
+    /// Waits until the helper has made its reservation (true) or found no room for it
+    /// and ended (false).
+    fn wait_until_started(&self) -> bool {
+        let mut mail = lock(&self.mailbox.mail);
+        while matches!(*mail, Mail::Starting)
+            && !self.handle.as_ref().is_some_and(|h| h.is_finished())
+        {
+            mail = self
+                .mailbox
+                .bell
+                .wait_timeout(mail, std::time::Duration::from_millis(100))
+                .map(|(m, _)| m)
+                .unwrap_or_else(|e| e.into_inner().0);
+        }
+        matches!(*mail, Mail::Idle)
+    }
+
     /// Waits until the helper has no task posted or in hand (it is parked, or has
     /// finished and left its report, or its thread has ended: it can no longer answer,
     /// though it cannot end early, as every panic is caught in `serve`), and returns its
@@ -200,8 +247,22 @@ fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
     mutex.lock().unwrap_or_else(|e| e.into_inner())
 }
 
-/// A helper's life: wait for a task, search it, report, park again; end on `Quit`.
+/// A helper's life: make its reservation (or end, refused), then wait for a task, search
+/// it, report, park again; end on `Quit`.
 fn serve(state: &State, id: usize, mailbox: &Mailbox) {
+    let mut reserve = reserve_room();
+    {
+        let mut mail = lock(&mailbox.mail);
+        *mail = if reserve.is_some() {
+            Mail::Idle
+        } else {
+            Mail::Refused
+        };
+        mailbox.bell.notify_all();
+    }
+    if reserve.is_none() {
+        return;
+    }
     loop {
         let task = {
             let mut mail = lock(&mailbox.mail);
@@ -216,6 +277,8 @@ fn serve(state: &State, id: usize, mailbox: &Mailbox) {
                 }
             }
         };
+        // What this search allocates comes out of the room set aside for it.
+        drop(reserve.take());
         let Task {
             pos,
             limits,
@@ -224,12 +287,16 @@ fn serve(state: &State, id: usize, mailbox: &Mailbox) {
             tables,
         } = *task;
         let report = catch_unwind(AssertUnwindSafe(|| {
+            let tables = tables.unwrap_or_else(Histories::new);
             let mut w = Worker::new(pos, state, id, &config, tables);
             w.root_moves = root_moves;
             iterate(&mut w, &limits, &config, &Silent);
             w.finish()
         }))
         .ok();
+        // The search's memory is given back: set the room aside again for the next one
+        // (where it cannot be had now, the next search allocates as it can).
+        reserve = reserve_room();
         let mut mail = lock(&mailbox.mail);
         if matches!(*mail, Mail::Quit) {
             return;
@@ -237,4 +304,12 @@ fn serve(state: &State, id: usize, mailbox: &Mailbox) {
         *mail = Mail::Done(report);
         mailbox.bell.notify_all();
     }
+}
+
+/// Sets [`HELPER_RESERVE`] bytes of address space aside (never touched, so no memory is
+/// used), or `None` where the system has no room for them.
+fn reserve_room() -> Option<Vec<u8>> {
+    let mut room = Vec::new();
+    room.try_reserve_exact(HELPER_RESERVE).ok()?;
+    Some(std::hint::black_box(room))
 }
