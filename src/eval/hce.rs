@@ -11,8 +11,8 @@
 use super::material::{phase, Score};
 pub use super::weights::WEIGHTS;
 use crate::board::attacks::{
-    between, cannon_attacks, elephant_moves, horse_moves, rook_attacks, ADVISOR_STEPS, HORSE_STEPS,
-    KING_STEPS, PAWN_STEPS,
+    between, cannon_attacks, elephant_moves, file_occupancy, horse_attackers, horse_moves,
+    rook_attacks, ADVISOR_STEPS, HORSE_STEPS, KING_STEPS, PAWN_STEPS,
 };
 use crate::board::{Bitboard, Color, PieceKind, Position, Square};
 
@@ -61,8 +61,19 @@ pub mod feature {
     pub const ATTACKED_BY_LESSER_TO_MOVE: usize = HANGING_WAITING + 6;
     /// The same with the other side to move.
     pub const ATTACKED_BY_LESSER_WAITING: usize = ATTACKED_BY_LESSER_TO_MOVE + 3;
+    /// Checks the enemy has: points from which an enemy rook, horse or cannon would
+    /// check our king and that one of them reaches in a move (a cannon by a quiet
+    /// move), counted by kind up to 4; safe ones (nothing of ours guards the point) with
+    /// the enemy to move.
+    pub const SAFE_CHECKS_THEIRS: usize = ATTACKED_BY_LESSER_WAITING + 3;
+    /// Safe checks with us to move.
+    pub const SAFE_CHECKS_OURS: usize = SAFE_CHECKS_THEIRS + 3;
+    /// Guarded checks (a point of ours guards), either side to move.
+    pub const GUARDED_CHECKS: usize = SAFE_CHECKS_OURS + 3;
+    /// Two advisors guarding each other; two elephants guarding each other (eye empty).
+    pub const LINKED_DEFENDERS: usize = GUARDED_CHECKS + 3;
     /// Number of features.
-    pub const COUNT: usize = ATTACKED_BY_LESSER_WAITING + 3;
+    pub const COUNT: usize = LINKED_DEFENDERS + 2;
 }
 use feature::*;
 
@@ -85,7 +96,9 @@ pub fn group(f: usize) -> Group {
         _ if f < MISSING_ADVISOR_ROOK => Group::Mobility,
         _ if f < HOLLOW_CANNON => Group::MissingDefenders,
         _ if f < HANGING_TO_MOVE => Group::KingSafety,
-        _ => Group::Threats,
+        _ if f < SAFE_CHECKS_THEIRS => Group::Threats,
+        _ if f < LINKED_DEFENDERS => Group::KingSafety,
+        _ => Group::Placement,
     }
 }
 
@@ -371,9 +384,26 @@ fn side_features<S: Sink>(
     if let Some(units) = king_attack_units(pos, them, theirs, near) {
         sink.add(KING_ATTACK + units.min(23) as usize, 1);
     }
+    let to_move = pos.side_to_move() == us;
+    enemy_checks(pos, us, occ, ours, theirs, to_move, sink);
+
+    // Advisors and elephants guarding each other.
+    let pair = |kind| {
+        let mut it = pos.pieces(us, kind).into_iter();
+        it.next().zip(it.next())
+    };
+    if let Some((a, b)) = pair(PieceKind::Advisor) {
+        if ADVISOR_STEPS[a.index()].contains(b) {
+            sink.add(LINKED_DEFENDERS, 1);
+        }
+    }
+    if let Some((a, b)) = pair(PieceKind::Elephant) {
+        if elephant_moves(a, occ).contains(b) {
+            sink.add(LINKED_DEFENDERS + 1, 1);
+        }
+    }
 
     // Threats against our pieces: hanging ones, and ones a cheaper piece attacks.
-    let to_move = pos.side_to_move() == us;
     let (hanging, lesser) = if to_move {
         (HANGING_TO_MOVE, ATTACKED_BY_LESSER_TO_MOVE)
     } else {
@@ -399,6 +429,46 @@ fn side_features<S: Sink>(
         lesser + 2,
         (by_minor & pos.pieces(us, PieceKind::Cannon)).count() as i32,
     );
+}
+
+/// The checks the enemy of `us` can give in a move (see [`feature::SAFE_CHECKS_THEIRS`]).
+#[inline(always)]
+fn enemy_checks<S: Sink>(
+    pos: &Position,
+    us: Color,
+    occ: Bitboard,
+    ours: &AttackMap,
+    theirs: &AttackMap,
+    to_move: bool,
+    sink: &mut S,
+) {
+    let ksq = pos.king_square(us);
+    let free = !pos.color_pieces(!us);
+    // A rook checks from the king's lines up to the first piece; a cannon from the
+    // empty points beyond that first piece (its screen) up to the next.
+    let lines = rook_attacks(ksq, occ, pos.file_occupancy(ksq.file()));
+    let unscreened = occ & !(lines & occ);
+    let beyond =
+        rook_attacks(ksq, unscreened, file_occupancy(unscreened, ksq.file())) & !lines & !occ;
+    let rook_reach = theirs.rooks[0] | theirs.rooks[1];
+    let cannon_reach = theirs.cannon_moves[0] | theirs.cannon_moves[1];
+    let horse_reach = theirs.horses[0] | theirs.horses[1];
+    let spots = [
+        lines & rook_reach & free,
+        horse_attackers(ksq, occ) & horse_reach & free,
+        beyond & cannon_reach,
+    ];
+    let safe = if to_move {
+        SAFE_CHECKS_OURS
+    } else {
+        SAFE_CHECKS_THEIRS
+    };
+    for (k, points) in spots.into_iter().enumerate() {
+        let unguarded = (points & !ours.all).count().min(4) as i32;
+        let guarded = (points & ours.all).count().min(4) as i32;
+        sink.add(safe + k, unguarded);
+        sink.add(GUARDED_CHECKS + k, guarded);
+    }
 }
 
 /// What one side's pieces reach, computed once per evaluation: the points it attacks

@@ -219,6 +219,38 @@ mod tests {
     }
 
     #[test]
+    fn the_checks_the_enemy_has_and_linked_defenders_are_counted() {
+        use hce::{feature::*, features};
+        let count = |fen: &str, f: usize| {
+            let pos = Position::from_fen(fen).unwrap();
+            features(&pos)
+                .counts
+                .iter()
+                .find(|&&(i, _)| i as usize == f)
+                .map_or(0, |&(_, c)| c)
+        };
+        // Black's rook on a5 checks from a0 (along rank 0) and from e5 (down file e);
+        // nothing of Red's guards either. Red to move, then Black.
+        let rook = "3k5/9/9/9/r8/9/9/9/9/4K4";
+        assert_eq!(count(&format!("{rook} w - - 0 1"), SAFE_CHECKS_OURS), 2);
+        assert_eq!(count(&format!("{rook} w - - 0 1"), SAFE_CHECKS_THEIRS), 0);
+        assert_eq!(count(&format!("{rook} b - - 0 1"), SAFE_CHECKS_THEIRS), 2);
+        // A rook on the king's file behind a piece does not check from there; a cannon
+        // does from beyond its screen: with Red's advisor on e1, Black's cannon on c4
+        // checks from e4 only (c0 has no screen). On d0 the other advisor guards e1's.
+        let cannon = "3k5/9/9/9/9/2c6/9/9/4A4/4K4 w - - 0 1";
+        assert_eq!(count(cannon, SAFE_CHECKS_OURS + 2), 1);
+        assert_eq!(count(cannon, SAFE_CHECKS_OURS), 0);
+        assert_eq!(count(cannon, LINKED_DEFENDERS), 0);
+        let linked = "3k5/9/9/9/9/2c6/9/9/4A4/3AK4 w - - 0 1";
+        assert_eq!(count(linked, LINKED_DEFENDERS), 1);
+        // A horse checks e0 from d2, f2, c1 or g1 (legs d1 and f1 empty): Black's on c4
+        // reaches d2 alone.
+        let horse = "3k5/9/9/9/9/2n6/9/9/9/4K4 w - - 0 1";
+        assert_eq!(count(horse, SAFE_CHECKS_OURS + 1), 1);
+    }
+
+    #[test]
     fn material_weights_start_from_the_documents_values() {
         use crate::board::PieceKind;
         // The documents' values in points (100 here), middlegame → endgame: rook 10;

@@ -194,7 +194,7 @@ fn fit_k(samples: &[Sample], w: &[f64]) -> f64 {
 /// The weights file, in the layout of `hce::feature`.
 fn render(w: &[f64], free_material: bool) -> String {
     use feature::*;
-    let blocks: [(&str, usize, usize); 19] = [
+    let blocks: [(&str, usize, usize); 22] = [
         (
             if free_material {
                 "MATERIAL (fitted; the rook fixed as the unit): king, advisor, elephant, horse, rook, cannon, pawn"
@@ -241,6 +241,13 @@ fn render(w: &[f64], free_material: bool) -> String {
             ATTACKED_BY_LESSER_TO_MOVE,
             6,
         ),
+        (
+            "SAFE_CHECKS_THEIRS rook, horse, cannon; SAFE_CHECKS_OURS",
+            SAFE_CHECKS_THEIRS,
+            6,
+        ),
+        ("GUARDED_CHECKS rook, horse, cannon", GUARDED_CHECKS, 3),
+        ("LINKED_DEFENDERS advisors, elephants", LINKED_DEFENDERS, 2),
         ("end", COUNT, 0),
     ];
     let mut out = String::new();
