@@ -72,8 +72,20 @@ pub mod feature {
     pub const GUARDED_CHECKS: usize = SAFE_CHECKS_OURS + 3;
     /// Two advisors guarding each other; two elephants guarding each other (eye empty).
     pub const LINKED_DEFENDERS: usize = GUARDED_CHECKS + 3;
+    /// The king's safe steps: empty or enemy points of the palace nothing of the
+    /// enemy's attacks (0..=4).
+    pub const KING_MOBILITY: usize = LINKED_DEFENDERS + 2;
+    /// Own pieces pinned to the king by an enemy rook (the only piece between).
+    pub const ROOK_PINS: usize = KING_MOBILITY + 5;
+    /// Points of the enemy's half that own pieces attack (up to 24).
+    pub const SPACE: usize = ROOK_PINS + 1;
+    /// Two or more own pieces hanging or attacked by a cheaper piece, with us to move
+    /// (one can be saved) and with the enemy to move.
+    pub const MULTI_THREAT: usize = SPACE + 1;
+    /// Both rooks, both horses, both cannons.
+    pub const PAIRS: usize = MULTI_THREAT + 2;
     /// Number of features.
-    pub const COUNT: usize = LINKED_DEFENDERS + 2;
+    pub const COUNT: usize = PAIRS + 3;
 }
 use feature::*;
 
@@ -98,7 +110,11 @@ pub fn group(f: usize) -> Group {
         _ if f < HANGING_TO_MOVE => Group::KingSafety,
         _ if f < SAFE_CHECKS_THEIRS => Group::Threats,
         _ if f < LINKED_DEFENDERS => Group::KingSafety,
-        _ => Group::Placement,
+        _ if f < KING_MOBILITY => Group::Placement,
+        _ if f < SPACE => Group::KingSafety,
+        _ if f < MULTI_THREAT => Group::Mobility,
+        _ if f < PAIRS => Group::Threats,
+        _ => Group::Material,
     }
 }
 
@@ -386,6 +402,20 @@ fn side_features<S: Sink>(
     }
     let to_move = pos.side_to_move() == us;
     enemy_checks(pos, us, occ, ours, theirs, to_move, sink);
+    let steps = KING_STEPS[ksq.index()] & PALACES[us.index()] & !own & !theirs.all;
+    sink.add(KING_MOBILITY + steps.count().min(4) as usize, 1);
+    for sq in pos.pieces(them, PieceKind::Rook) {
+        if sq.file() == ksq.file() || sq.rank() == ksq.rank() {
+            let between = between(sq, ksq) & occ;
+            if between.count() == 1 && (between & own).any() {
+                sink.add(ROOK_PINS, 1);
+            }
+        }
+    }
+    sink.add(
+        SPACE,
+        (ours.all & SIDES[them.index()]).count().min(24) as i32,
+    );
 
     // Advisors and elephants guarding each other.
     let pair = |kind| {
@@ -429,6 +459,20 @@ fn side_features<S: Sink>(
         lesser + 2,
         (by_minor & pos.pieces(us, PieceKind::Cannon)).count() as i32,
     );
+    let threatened = (attacked & !ours.all)
+        | (by_minor & (pos.pieces(us, PieceKind::Horse) | pos.pieces(us, PieceKind::Cannon)))
+        | ((by_minor | by_middle) & pos.pieces(us, PieceKind::Rook));
+    if threatened.count() >= 2 {
+        sink.add(MULTI_THREAT + usize::from(!to_move), 1);
+    }
+    for (k, kind) in [PieceKind::Rook, PieceKind::Horse, PieceKind::Cannon]
+        .into_iter()
+        .enumerate()
+    {
+        if pos.pieces(us, kind).count() >= 2 {
+            sink.add(PAIRS + k, 1);
+        }
+    }
 }
 
 /// The checks the enemy of `us` can give in a move (see [`feature::SAFE_CHECKS_THEIRS`]).

@@ -248,6 +248,15 @@ mod tests {
         // reaches d2 alone.
         let horse = "3k5/9/9/9/9/2n6/9/9/9/4K4 w - - 0 1";
         assert_eq!(count(horse, SAFE_CHECKS_OURS + 1), 1);
+        // The rook on a5 attacks none of the red king's steps d0, f0 and e1.
+        assert_eq!(count(&format!("{rook} w - - 0 1"), KING_MOBILITY + 3), 1);
+        // Black's rook on e5 pins Red's horse on e3 to the king; with a second rook it
+        // has the pair.
+        let pin = "3k5/9/9/9/4r4/9/4N4/9/9/4K4 w - - 0 1";
+        assert_eq!(count(pin, ROOK_PINS), 1);
+        assert_eq!(count(pin, PAIRS), 0);
+        let two = "3k5/9/9/9/r3r4/9/4N4/9/9/4K4 w - - 0 1";
+        assert_eq!(count(two, PAIRS), -1);
     }
 
     #[test]

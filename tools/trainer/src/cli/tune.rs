@@ -194,7 +194,7 @@ fn fit_k(samples: &[Sample], w: &[f64]) -> f64 {
 /// The weights file, in the layout of `hce::feature`.
 fn render(w: &[f64], free_material: bool) -> String {
     use feature::*;
-    let blocks: [(&str, usize, usize); 22] = [
+    let blocks: [(&str, usize, usize); 25] = [
         (
             if free_material {
                 "MATERIAL (fitted; the rook fixed as the unit): king, advisor, elephant, horse, rook, cannon, pawn"
@@ -248,6 +248,13 @@ fn render(w: &[f64], free_material: bool) -> String {
         ),
         ("GUARDED_CHECKS rook, horse, cannon", GUARDED_CHECKS, 3),
         ("LINKED_DEFENDERS advisors, elephants", LINKED_DEFENDERS, 2),
+        ("KING_MOBILITY 0..=4", KING_MOBILITY, 5),
+        ("ROOK_PINS, SPACE", ROOK_PINS, 2),
+        (
+            "MULTI_THREAT to move, waiting; PAIRS rooks, horses, cannons",
+            MULTI_THREAT,
+            5,
+        ),
         ("end", COUNT, 0),
     ];
     let mut out = String::new();
