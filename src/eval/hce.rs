@@ -406,8 +406,8 @@ fn side_features<S: Sink>(
     sink.add(KING_MOBILITY + steps.count().min(4) as usize, 1);
     for sq in pos.pieces(them, PieceKind::Rook) {
         if sq.file() == ksq.file() || sq.rank() == ksq.rank() {
-            let between = between(sq, ksq) & occ;
-            if between.count() == 1 && (between & own).any() {
+            let screen = between(sq, ksq) & occ;
+            if screen.count() == 1 && (screen & own).any() {
                 sink.add(ROOK_PINS, 1);
             }
         }
@@ -447,21 +447,17 @@ fn side_features<S: Sink>(
     }
     let by_minor = theirs.minor & attacked;
     let by_middle = theirs.middle & attacked;
-    sink.add(
-        lesser,
-        (by_minor & pos.pieces(us, PieceKind::Horse)).count() as i32,
-    );
-    sink.add(
-        lesser + 1,
-        ((by_minor | by_middle) & pos.pieces(us, PieceKind::Rook)).count() as i32,
-    );
-    sink.add(
-        lesser + 2,
-        (by_minor & pos.pieces(us, PieceKind::Cannon)).count() as i32,
-    );
-    let threatened = (attacked & !ours.all)
-        | (by_minor & (pos.pieces(us, PieceKind::Horse) | pos.pieces(us, PieceKind::Cannon)))
-        | ((by_minor | by_middle) & pos.pieces(us, PieceKind::Rook));
+    let lesser_attacked = [
+        by_minor & pos.pieces(us, PieceKind::Horse),
+        (by_minor | by_middle) & pos.pieces(us, PieceKind::Rook),
+        by_minor & pos.pieces(us, PieceKind::Cannon),
+    ];
+    for (k, points) in lesser_attacked.into_iter().enumerate() {
+        sink.add(lesser + k, points.count() as i32);
+    }
+    let threatened = lesser_attacked
+        .into_iter()
+        .fold(attacked & !ours.all, |all, points| all | points);
     if threatened.count() >= 2 {
         sink.add(MULTI_THREAT + usize::from(!to_move), 1);
     }

@@ -189,18 +189,10 @@ impl Helper {
     /// Waits until the helper has made its reservation (true) or found no room for it
     /// and ended (false).
     fn wait_until_started(&self) -> bool {
-        let mut mail = lock(&self.mailbox.mail);
-        while matches!(*mail, Mail::Starting)
-            && !self.handle.as_ref().is_some_and(|h| h.is_finished())
-        {
-            mail = self
-                .mailbox
-                .bell
-                .wait_timeout(mail, std::time::Duration::from_millis(100))
-                .map(|(m, _)| m)
-                .unwrap_or_else(|e| e.into_inner().0);
-        }
-        matches!(*mail, Mail::Idle)
+        matches!(
+            *self.wait_while(|mail| matches!(mail, Mail::Starting)),
+            Mail::Idle
+        )
     }
 
     /// Waits until the helper has no task posted or in hand (it is parked, or has
@@ -208,10 +200,14 @@ impl Helper {
     /// though it cannot end early, as every panic is caught in `serve`), and returns its
     /// mailbox, locked.
     fn wait_until_free(&self) -> std::sync::MutexGuard<'_, Mail> {
+        self.wait_while(|mail| matches!(mail, Mail::Task(_) | Mail::Busy))
+    }
+
+    /// Waits on the helper's bell while `pending` holds of its mail and its thread is
+    /// still running, and returns the mailbox, locked.
+    fn wait_while(&self, pending: impl Fn(&Mail) -> bool) -> std::sync::MutexGuard<'_, Mail> {
         let mut mail = lock(&self.mailbox.mail);
-        while matches!(*mail, Mail::Task(_) | Mail::Busy)
-            && !self.handle.as_ref().is_some_and(|h| h.is_finished())
-        {
+        while pending(&mail) && !self.handle.as_ref().is_some_and(|h| h.is_finished()) {
             mail = self
                 .mailbox
                 .bell
