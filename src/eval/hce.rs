@@ -383,9 +383,17 @@ fn side_features<S: Sink>(
             }
         }
     }
+    // Enemy rooks: on a palace file reaching into the palace, and pinning one of our
+    // pieces to the king (the only piece between them).
     for (i, sq) in pos.pieces(them, PieceKind::Rook).into_iter().enumerate() {
         if (3..=5).contains(&sq.file()) && (theirs.rooks[i] & palace_of(us)).any() {
             sink.add(ROOK_PALACE_FILE, 1);
+        }
+        if sq.file() == ksq.file() || sq.rank() == ksq.rank() {
+            let screen = between(sq, ksq) & occ;
+            if screen.count() == 1 && (screen & own).any() {
+                sink.add(ROOK_PINS, 1);
+            }
         }
     }
     let near = PALACE_ZONES[us.index()];
@@ -404,14 +412,6 @@ fn side_features<S: Sink>(
     enemy_checks(pos, us, occ, ours, theirs, to_move, sink);
     let steps = KING_STEPS[ksq.index()] & PALACES[us.index()] & !own & !theirs.all;
     sink.add(KING_MOBILITY + steps.count().min(4) as usize, 1);
-    for sq in pos.pieces(them, PieceKind::Rook) {
-        if sq.file() == ksq.file() || sq.rank() == ksq.rank() {
-            let screen = between(sq, ksq) & occ;
-            if screen.count() == 1 && (screen & own).any() {
-                sink.add(ROOK_PINS, 1);
-            }
-        }
-    }
     sink.add(
         SPACE,
         (ours.all & SIDES[them.index()]).count().min(24) as i32,
