@@ -57,6 +57,20 @@ impl Position {
         self.generate::<false>(list);
     }
 
+    /// Appends the legal moves that capture nothing to `list`, for a side not in check
+    /// (in check: nothing; the evasions are [`Position::generate_evasions`]). With
+    /// [`Position::generate_captures`] they make [`Position::generate_legal`].
+    pub fn generate_quiets(&self, list: &mut MoveList) {
+        if self.checkers.any() {
+            return;
+        }
+        let (blockers, screens) = self.king_blockers();
+        let empty = !self.occupied();
+        self.generate_pieces::<true>(list, empty & !screens, empty, |list, from, to_set| {
+            self.emit_unpinned(list, blockers, from, to_set);
+        });
+    }
+
     /// Appends the legal replies to a check to `list` (all legal moves when in check;
     /// nothing when not in check).
     pub fn generate_evasions(&self, list: &mut MoveList) {
@@ -80,24 +94,37 @@ impl Position {
         let (blockers, screens) = self.king_blockers();
         let us = self.side;
         let enemy = self.colors[(!us).index()];
-        let targets = if ALL {
-            !self.colors[us.index()] & !screens
+        let (targets, king_targets) = if ALL {
+            (!self.colors[us.index()] & !screens, Bitboard::FULL)
         } else {
-            enemy
+            (enemy, enemy)
         };
-        self.generate_pieces::<ALL>(list, targets, |list, from, to_set| {
-            if blockers.contains(from) {
-                for to in to_set {
-                    if self.leaves_king_safe(from, to) {
-                        list.push(Move::new(from, to));
-                    }
-                }
-            } else {
-                for to in to_set {
+        self.generate_pieces::<ALL>(list, targets, king_targets, |list, from, to_set| {
+            self.emit_unpinned(list, blockers, from, to_set);
+        });
+    }
+
+    /// Pushes the moves from `from` to `to_set` for a side not in check, each tested in
+    /// full when `from` is one of the king's `blockers`.
+    #[inline(always)]
+    fn emit_unpinned(
+        &self,
+        list: &mut MoveList,
+        blockers: Bitboard,
+        from: Square,
+        to_set: Bitboard,
+    ) {
+        if blockers.contains(from) {
+            for to in to_set {
+                if self.leaves_king_safe(from, to) {
                     list.push(Move::new(from, to));
                 }
             }
-        });
+        } else {
+            for to in to_set {
+                list.push(Move::new(from, to));
+            }
+        }
     }
 
     /// Legal moves when in check. Against a single checker, only moves that capture it
@@ -143,9 +170,10 @@ impl Position {
             }
         };
         if kind == Generation::All {
-            self.generate_pieces::<true>(list, targets, emit);
+            self.generate_pieces::<true>(list, targets, Bitboard::FULL, emit);
         } else {
-            self.generate_pieces::<false>(list, targets, emit);
+            let enemy = self.colors[(!us).index()];
+            self.generate_pieces::<false>(list, targets, enemy, emit);
         }
         // Our cannon screen may step off the line (its moves onto `targets` are in).
         if let Some(from) = screen {
@@ -159,12 +187,15 @@ impl Position {
     }
 
     /// Runs `emit(list, from, targets)` for every piece of the side to move, with its
-    /// pseudo-legal destinations within `targets`. King moves are always checked in full.
+    /// pseudo-legal destinations within `targets` (cannon moves that capture nothing
+    /// only with `QUIET`). King moves, to points of `king_targets`, are always checked in
+    /// full.
     #[inline(always)]
-    fn generate_pieces<const ALL: bool>(
+    fn generate_pieces<const QUIET: bool>(
         &self,
         list: &mut MoveList,
         targets: Bitboard,
+        king_targets: Bitboard,
         mut emit: impl FnMut(&mut MoveList, Square, Bitboard),
     ) {
         let us = self.side;
@@ -179,7 +210,7 @@ impl Position {
         for from in own[PieceKind::Cannon.index()] {
             let fo = self.file_occ(from.file());
             let mut to = cannon_attacks(from, occ, fo) & enemy;
-            if ALL {
+            if QUIET {
                 to |= rook_attacks(from, occ, fo) & !occ;
             }
             emit(list, from, to & targets);
@@ -199,10 +230,7 @@ impl Position {
         // The king: every step is tested in full (attacks on the new square, the facing
         // rule), whatever `emit` does.
         let from = self.king_square(us);
-        let king_targets = KING_STEPS[from.index()]
-            & !self.colors[us.index()]
-            & if ALL { Bitboard::FULL } else { enemy };
-        for to in king_targets {
+        for to in KING_STEPS[from.index()] & !self.colors[us.index()] & king_targets {
             if self.leaves_king_safe(from, to) {
                 list.push(Move::new(from, to));
             }

@@ -427,6 +427,9 @@ impl<'a> Worker<'a> {
                 picker.generate(&self.pos, &self.hints(ply), c);
             }
             let Some((mv, order)) = picker.pick() else {
+                if picker.needs_generation() {
+                    continue;
+                }
                 break;
             };
             any_legal = true;
@@ -449,6 +452,8 @@ impl<'a> Worker<'a> {
                 !in_check && best_score > -MATE_BOUND && alpha < MATE_BOUND && moves_tried > 0;
             // Late move pruning first: it needs nothing else of the move.
             if may_prune && quiet && !gives_check && moves_seen > lmp_limit {
+                // So will every quiet move after it that gives no check.
+                picker.skip_quiets();
                 continue;
             }
             let base_reduction = self.lmr[depth.min(63) as usize][(moves_tried + 1).min(63)];

@@ -93,12 +93,15 @@ pub struct MovePicker {
     stage: Stage,
 }
 
-/// Where a picker is: about to hand out the hash move, waiting for the other moves to
-/// be generated, or handing out the generated list.
+/// Where a picker is: about to hand out the hash move, waiting for the captures to be
+/// generated, handing out the good captures, waiting for the quiet moves, or handing
+/// out the generated list.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Stage {
     HashMove,
     Generate,
+    Captures,
+    GenerateQuiets,
     Moves,
 }
 
@@ -130,28 +133,39 @@ impl MovePicker {
         }
     }
 
-    /// Whether the next pick needs [`MovePicker::generate`] first.
+    /// Whether the next pick needs [`MovePicker::generate`] first: before the first
+    /// pick past the hash move (the captures), and when [`MovePicker::pick`] has run
+    /// out of good captures (the quiet moves).
     pub fn needs_generation(&self) -> bool {
-        self.stage == Stage::Generate
+        matches!(self.stage, Stage::Generate | Stage::GenerateQuiets)
     }
 
     /// Generates the legal moves other than the hash move, ordered by `hints`
-    /// (`checks`: the position's [`Position::check_info`]).
+    /// (`checks`: the position's [`Position::check_info`]): the captures first, the
+    /// moves that capture nothing once the good captures are handed out (a cut-off by
+    /// one saves generating and scoring them).
     pub fn generate(&mut self, pos: &Position, hints: &Hints<'_>, checks: &CheckInfo) {
-        self.stage = Stage::Moves;
-        pos.generate_legal(&mut self.moves);
-        if let Some(i) = self.moves.iter().position(|&m| Some(m) == self.tt_move) {
-            self.moves.swap_remove(i);
-        }
-        for (i, &mv) in self.moves.iter().enumerate() {
-            self.scores[i] = if pos.piece_at(mv.to()).is_some() {
+        if self.stage == Stage::Generate {
+            self.stage = Stage::Captures;
+            pos.generate_captures(&mut self.moves);
+            self.drop_hash_move(0);
+            for (i, &mv) in self.moves.iter().enumerate() {
                 let base = if see_ge(pos, mv, 0) {
                     GOOD_CAPTURE
                 } else {
                     BAD_CAPTURE
                 };
-                base + capture_score(pos, mv, hints.captures)
-            } else if Some(mv) == hints.killers[0] {
+                self.scores[i] = base + capture_score(pos, mv, hints.captures);
+            }
+            return;
+        }
+        self.stage = Stage::Moves;
+        let first = self.moves.len();
+        pos.generate_quiets(&mut self.moves);
+        self.drop_hash_move(first);
+        for i in first..self.moves.len() {
+            let mv = self.moves[i];
+            self.scores[i] = if Some(mv) == hints.killers[0] {
                 KILLER_1
             } else if Some(mv) == hints.killers[1] {
                 KILLER_2
@@ -162,6 +176,17 @@ impl MovePicker {
                 self.checks[i] = 1 + u8::from(gives_check);
                 quiet_score_knowing(pos, mv, hints, gives_check)
             };
+        }
+    }
+
+    /// Leaves the hash move (handed out already) out of the moves generated from
+    /// `first` on.
+    fn drop_hash_move(&mut self, first: usize) {
+        if let Some(i) = self.moves[first..]
+            .iter()
+            .position(|&m| Some(m) == self.tt_move)
+        {
+            self.moves.remove(first + i);
         }
     }
 
@@ -252,19 +277,50 @@ impl MovePicker {
         self.moves.is_empty()
     }
 
-    /// The best remaining move and its ordering score.
+    /// Leaves out the quiet moves not handed out yet that scoring found give no check
+    /// (late move pruning skips each of them), so `pick` no longer looks them over.
+    /// Killers and the counter move (never judged for check here) stay. The moves kept
+    /// keep their order in the list, which only decides between equal scores.
+    pub fn skip_quiets(&mut self) {
+        if self.stage != Stage::Moves {
+            return;
+        }
+        let mut kept = self.next;
+        for i in self.next..self.moves.len() {
+            if self.checks[i] != 1 {
+                self.moves[kept] = self.moves[i];
+                self.scores[kept] = self.scores[i];
+                self.checks[kept] = self.checks[i];
+                kept += 1;
+            }
+        }
+        self.moves.truncate(kept);
+    }
+
+    /// The best remaining move and its ordering score; `None` when there is none, or
+    /// when [`MovePicker::needs_generation`] says the quiet moves must be generated
+    /// first.
     pub fn pick(&mut self) -> Option<(Move, i32)> {
         if self.stage == Stage::HashMove {
             self.stage = Stage::Generate;
             return self.tt_move.map(|mv| (mv, TT_MOVE));
         }
         if self.next >= self.moves.len() {
+            if self.stage == Stage::Captures {
+                self.stage = Stage::GenerateQuiets;
+            }
             return None;
         }
         // The first of the highest scores left: the highest, then where it first is
         // (two plain passes the compiler turns into vector code).
         let left = &self.scores[self.next..self.moves.len()];
         let top = left.iter().copied().fold(i32::MIN, i32::max);
+        if self.stage == Stage::Captures && top < GOOD_CAPTURE {
+            // The good captures are out: the killers and quiet moves come before the
+            // losing captures.
+            self.stage = Stage::GenerateQuiets;
+            return None;
+        }
         let best = self.next + left.iter().position(|&s| s == top).unwrap_or(0);
         self.moves.swap(self.next, best);
         self.scores.swap(self.next, best);
@@ -304,6 +360,7 @@ mod tests {
                     }
                     out.push(m)
                 }
+                None if picker.needs_generation() => {}
                 None => return out,
             }
         }
@@ -330,16 +387,82 @@ mod tests {
                 known += usize::from(pos.piece_at(mv.to()).is_none());
             }
             let mut picker = MovePicker::deferred(None);
-            picker.generate(&pos, &hints, &pos.check_info());
-            while let Some((mv, _)) = picker.pick() {
-                assert_eq!(
-                    picker.last_gives_check().is_some(),
-                    pos.piece_at(mv.to()).is_none(),
-                    "{fen} {mv}"
-                );
+            loop {
+                if picker.needs_generation() {
+                    picker.generate(&pos, &hints, &pos.check_info());
+                }
+                match picker.pick() {
+                    Some((mv, _)) => assert_eq!(
+                        picker.last_gives_check().is_some(),
+                        pos.piece_at(mv.to()).is_none(),
+                        "{fen} {mv}"
+                    ),
+                    None if picker.needs_generation() => {}
+                    None => break,
+                }
             }
         }
         assert!(known > 500, "{known}");
+    }
+
+    #[test]
+    fn skipping_quiets_keeps_the_checks_captures_and_killers() {
+        // Told to skip the quiet moves at the first plain quiet move it hands out, a
+        // picker hands out the rest of what a full drain would, less the quiet moves
+        // that give no check (killers stay), best first.
+        let history = [[0; 90]; 90];
+        let captures = [[[0; 7]; 90]; 14];
+        let (mut skipped, mut kept_checks) = (0, 0);
+        for fen in crate::search::bench::POSITIONS {
+            let pos = Position::from_fen(fen).expect("fen");
+            let legal = pos.legal_moves();
+            let hints = Hints {
+                killers: [
+                    legal
+                        .last()
+                        .copied()
+                        .filter(|m| pos.piece_at(m.to()).is_none()),
+                    None,
+                ],
+                counter: None,
+                history: &history,
+                continuations: [None, None, None],
+                captures: &captures,
+            };
+            let full = drain(&mut MovePicker::deferred(None), &pos, &hints);
+            let plain = |&(mv, order): &(Move, i32)| {
+                pos.piece_at(mv.to()).is_none() && order < COUNTER_SCORE
+            };
+            let Some(first) = full.iter().position(plain) else {
+                continue;
+            };
+            let mut picker = MovePicker::deferred(None);
+            let mut before = Vec::new();
+            while before.len() <= first {
+                if picker.needs_generation() {
+                    picker.generate(&pos, &hints, &pos.check_info());
+                }
+                before.extend(picker.pick());
+            }
+            assert_eq!(before, full[..=first], "{fen}");
+            picker.skip_quiets();
+            let mut rest = Vec::new();
+            while let Some(m) = picker.pick() {
+                rest.push(m);
+            }
+            let mut want: Vec<(Move, i32)> = full[first + 1..]
+                .iter()
+                .copied()
+                .filter(|m| !plain(m) || pos.gives_check(m.0))
+                .collect();
+            skipped += full.len() - first - 1 - want.len();
+            kept_checks += want.iter().filter(|m| plain(m)).count();
+            assert!(rest.windows(2).all(|w| w[0].1 >= w[1].1), "{fen}");
+            rest.sort_by_key(|m| (m.0.from().index(), m.0.to().index()));
+            want.sort_by_key(|m| (m.0.from().index(), m.0.to().index()));
+            assert_eq!(rest, want, "{fen}");
+        }
+        assert!(skipped > 100 && kept_checks > 0, "{skipped} {kept_checks}");
     }
 
     #[test]

@@ -1051,6 +1051,45 @@ fn captures_are_the_legal_captures() {
 }
 
 #[test]
+fn quiets_are_the_legal_moves_that_capture_nothing() {
+    // Out of check, the captures and the quiet moves are the legal moves, each once;
+    // in check there are no quiet moves to generate (the evasions are all).
+    let mut quiet_positions = 0;
+    for p in sample_positions(4, 40) {
+        let mut quiets = MoveList::new();
+        p.generate_quiets(&mut quiets);
+        if p.in_check() {
+            assert!(quiets.is_empty(), "{}", p.to_fen());
+            continue;
+        }
+        let want = names(
+            p.legal_moves()
+                .into_iter()
+                .filter(|m| p.piece_at(m.to()).is_none()),
+        );
+        assert_eq!(quiets.len(), want.len(), "{}: duplicates", p.to_fen());
+        assert_eq!(names(quiets.clone()), want, "{}", p.to_fen());
+        let mut captures = MoveList::new();
+        p.generate_captures(&mut captures);
+        assert_eq!(
+            quiets.len() + captures.len(),
+            p.legal_moves().len(),
+            "{}",
+            p.to_fen()
+        );
+        quiet_positions += usize::from(!want.is_empty());
+    }
+    assert!(quiet_positions >= 200, "{quiet_positions}");
+    let mut start = MoveList::new();
+    Position::startpos().generate_quiets(&mut start);
+    assert_eq!(
+        start.len(),
+        44 - 2,
+        "the start has 44 moves, two of them captures"
+    );
+}
+
+#[test]
 fn gives_check_matches_make_move() {
     let mut checks = 0;
     let mut total = 0;
