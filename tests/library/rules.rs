@@ -1062,21 +1062,18 @@ fn quiets_are_the_legal_moves_that_capture_nothing() {
             assert!(quiets.is_empty(), "{}", p.to_fen());
             continue;
         }
+        let legal = p.legal_moves();
         let want = names(
-            p.legal_moves()
-                .into_iter()
+            legal
+                .iter()
+                .copied()
                 .filter(|m| p.piece_at(m.to()).is_none()),
         );
         assert_eq!(quiets.len(), want.len(), "{}: duplicates", p.to_fen());
-        assert_eq!(names(quiets.clone()), want, "{}", p.to_fen());
+        assert_eq!(names(quiets.iter().copied()), want, "{}", p.to_fen());
         let mut captures = MoveList::new();
         p.generate_captures(&mut captures);
-        assert_eq!(
-            quiets.len() + captures.len(),
-            p.legal_moves().len(),
-            "{}",
-            p.to_fen()
-        );
+        assert_eq!(quiets.len() + captures.len(), legal.len(), "{}", p.to_fen());
         quiet_positions += usize::from(!want.is_empty());
     }
     assert!(quiet_positions >= 200, "{quiet_positions}");
