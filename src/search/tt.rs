@@ -6,7 +6,7 @@
 
 use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};
 
-use super::params::{MATE, MATE_BOUND};
+use super::params::{MATE, MATE_BOUND, MAX_PLY, RULE_WIN};
 use crate::board::{Move, Square};
 
 /// What a stored score says about the true score.
@@ -241,6 +241,14 @@ impl TranspositionTable {
         bound: Bound,
         pv: bool,
     ) {
+        // A win or loss by the rulings on repetition belongs to the line that repeated,
+        // not to the position: read on another line, where the same moves repeat
+        // nothing, it would be a phantom. Only the move and the evaluation are kept.
+        let (score, depth, bound) = if is_rule_score(score) && bound != Bound::None {
+            (0, -1, Bound::None)
+        } else {
+            (score, depth, bound)
+        };
         let generation = self.generation.load(Ordering::Relaxed);
         let bucket = self.bucket(key);
         // Same key: replace (keeping the old move when the new result has none).
@@ -310,6 +318,12 @@ impl TranspositionTable {
     }
 }
 
+/// Whether `score` is a win or loss by the rulings on repetition (at most [`MAX_PLY`]
+/// plies from [`RULE_WIN`]).
+fn is_rule_score(score: i32) -> bool {
+    (RULE_WIN - MAX_PLY as i32..=RULE_WIN).contains(&score.abs())
+}
+
 fn score_to_tt(score: i32, ply: usize) -> i32 {
     let ply = ply as i32;
     if score >= MATE_BOUND {
@@ -374,6 +388,27 @@ mod tests {
         assert_eq!(tt.probe(42, 1).unwrap().score, MATE - 3);
         tt.store(43, 2, None, -(MATE - 6), 0, 4, Bound::Exact, false);
         assert_eq!(tt.probe(43, 4).unwrap().score, -(MATE - 8));
+    }
+
+    #[test]
+    fn a_win_by_the_rulings_keeps_only_the_move_and_evaluation() {
+        let tt = TranspositionTable::new(1);
+        let mv = Move::parse_iccs("h2e2").unwrap();
+        for score in [RULE_WIN - 9, -(RULE_WIN - 30)] {
+            tt.store(11, 9, Some(mv), score, 55, 12, Bound::Exact, true);
+            let d = tt.probe(11, 9).unwrap();
+            assert_eq!(
+                (d.mv, d.eval, d.depth, d.bound),
+                (Some(mv), 55, -1, Bound::None),
+                "{score}"
+            );
+            tt.clear();
+        }
+        // Mates and ordinary scores keep theirs.
+        for score in [MATE - 9, RULE_WIN - MAX_PLY as i32 - 1, 800] {
+            tt.store(12, 0, Some(mv), score, 55, 12, Bound::Lower, false);
+            assert_eq!(tt.probe(12, 0).unwrap().score, score);
+        }
     }
 
     #[test]
