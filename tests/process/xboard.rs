@@ -19,7 +19,7 @@ use std::io::Write;
 use std::sync::{Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
-use chariot::board::{Move, Position};
+use chariot::board::{Color, Move, Position};
 use chariot::search::time::{budget, Limits};
 use common::Live as Engine;
 
@@ -285,7 +285,10 @@ fn a_game_through_new_variant_level_go_and_usermove_within(slack: Duration) {
             break;
         }
     }
-    assert!(replies >= 10, "{replies} replies");
+    // Twelve replies, unless the engine mated the random mover sooner (a stronger net
+    // does: the game ends after the engine's move with the test's side to move).
+    let mated_early = pos.legal_moves().is_empty() && pos.side_to_move() == Color::Red;
+    assert!(replies >= 12 || mated_early, "{replies} replies");
     // Now the engine takes Red's side of a new game with `go`.
     e.send("new");
     e.send("level 40 0:30 0");
