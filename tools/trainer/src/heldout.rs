@@ -281,12 +281,20 @@ impl Games {
         self.keys[g]
     }
 
-    /// The set of each game under `shares` ([`Shares::set_of`]), except that a set
-    /// with a non-zero share and no game takes the training game whose hash lies
-    /// nearest its range, while more than one game is left in training.
+    /// The set of each game under `shares` ([`Shares::set_of`]), except that training
+    /// is never left empty (when every hash falls in the held-out ranges, as it may with
+    /// a handful of games, the game whose hash lies nearest the training range trains),
+    /// and a set with a non-zero share and no game takes the training game whose hash
+    /// lies nearest its range, while more than one game is left in training.
     pub fn sets(&self, shares: Shares) -> Vec<Set> {
         let units: Vec<f64> = self.keys.iter().map(|&k| unit(k)).collect();
         let mut sets: Vec<Set> = units.iter().map(|&u| shares.set_of_unit(u)).collect();
+        if !sets.contains(&Set::Train) {
+            let nearest = (0..sets.len()).max_by(|&a, &b| units[a].total_cmp(&units[b]));
+            if let Some(g) = nearest {
+                sets[g] = Set::Train;
+            }
+        }
         for set in [Set::Test, Set::Validation] {
             if shares.share(set) <= 0.0 || sets.contains(&set) {
                 continue;
@@ -393,5 +401,27 @@ mod tests {
         assert_eq!(none.train, [0, 1, 2]);
         let one = Games::one_position_each(1).split(shares);
         assert_eq!((one.train_games, one.validation_games), (1, 0));
+    }
+
+    #[test]
+    fn training_is_never_left_empty() {
+        // Four games whose hashes all fall below 0.15: validation 0.1 and test 0.05
+        // would hold them all.
+        let shares = Shares {
+            validation: 0.1,
+            test: 0.05,
+        };
+        let keys: Vec<u64> = (0u64..).filter(|&k| unit(k) < 0.15).take(4).collect();
+        assert!(keys.iter().all(|&k| shares.set_of(k) != Set::Train));
+        let mut games = Games::new();
+        for (g, &key) in keys.iter().enumerate() {
+            games.push(g as u64, key);
+        }
+        let sets = games.sets(shares);
+        let top = (0..4).max_by(|&a, &b| unit(keys[a]).total_cmp(&unit(keys[b])));
+        assert_eq!(sets[top.unwrap()], Set::Train);
+        let split = games.split(shares);
+        assert_eq!(split.train_games, 1);
+        assert_eq!(split.validation_games + split.test_games, 3);
     }
 }
