@@ -290,7 +290,11 @@ impl Games {
         let units: Vec<f64> = self.keys.iter().map(|&k| unit(k)).collect();
         let mut sets: Vec<Set> = units.iter().map(|&u| shares.set_of_unit(u)).collect();
         if !sets.contains(&Set::Train) {
-            let nearest = (0..sets.len()).max_by(|&a, &b| units[a].total_cmp(&units[b]));
+            let nearest = (0..sets.len()).min_by(|&a, &b| {
+                shares
+                    .distance(Set::Train, units[a])
+                    .total_cmp(&shares.distance(Set::Train, units[b]))
+            });
             if let Some(g) = nearest {
                 sets[g] = Set::Train;
             }
