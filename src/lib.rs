@@ -8,6 +8,7 @@
 pub mod board;
 pub mod book;
 pub mod eval;
+pub mod input;
 pub mod notation;
 pub mod progress;
 pub mod protocol;

@@ -6,6 +6,7 @@ use std::time::Instant;
 
 use chariot::board::{perft, Position, START_FEN};
 use chariot::protocol::Engine;
+use chariot::search::MAX_THREADS;
 use clap::{Parser, Subcommand};
 
 /// `println!` that ignores a closed stdout (`chariot analyse | head` must not panic).
@@ -329,7 +330,7 @@ fn run_book(action: BookAction) -> ExitCode {
                     Ok(file) => builder.add_file(&file, &path.display().to_string()),
                     Err(e) => {
                         bar.finish();
-                        eprintln!("error: cannot read '{}': {e}", path.display());
+                        eprintln!("error: {e}");
                         return ExitCode::from(2);
                     }
                 }
@@ -421,7 +422,7 @@ fn run_perft(depth: u32, fen: &str, divide: bool, threads: usize) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let threads = threads.max(1);
+    let threads = chariot::input::cli_threads(threads as u64, MAX_THREADS, "--threads");
     let start = Instant::now();
     let mut out = io::stdout().lock();
     let nodes = if divide {
@@ -526,7 +527,7 @@ fn analyse(
         ..Default::default()
     };
     let config = chariot::search::Config {
-        threads: threads.max(1),
+        threads: chariot::input::cli_threads(threads as u64, MAX_THREADS, "--threads"),
         ..Default::default()
     };
     let shared = chariot::search::Shared::new(64);

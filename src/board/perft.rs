@@ -44,7 +44,8 @@ pub fn perft_until(pos: &mut Position, depth: u32, stop: &AtomicBool) -> Option<
 }
 
 /// Leaf counts below each legal root move, in generation order. With `threads > 1`
-/// the root moves are shared out among that many rayon workers.
+/// the root moves are shared out among that many rayon workers. At depth 0 no move is
+/// made (the one leaf is the position itself), so the list is empty.
 pub fn divide(pos: &Position, depth: u32, threads: usize) -> Vec<(Move, u64)> {
     divide_until(pos, depth, threads, &AtomicBool::new(false)).expect("never stopped")
 }
@@ -56,6 +57,9 @@ pub fn divide_until(
     threads: usize,
     stop: &AtomicBool,
 ) -> Option<Vec<(Move, u64)>> {
+    if depth == 0 {
+        return Some(Vec::new());
+    }
     let moves = pos.legal_moves();
     let count = |mv: Move| {
         let mut child = pos.clone();

@@ -13,6 +13,7 @@ use super::encoding::{decode, decode_as, encode, TextEncoding};
 use super::pgn::{read_pgn_games_with, write_pgn, PgnGame};
 use super::xqf::{is_xqf, read_xqf, write_xqf, XqfError};
 use super::{Format, NotationError};
+use crate::input::{self, FileError, GAME_FILE_BYTES};
 use crate::progress::Progress;
 
 /// Why a game of a file could not be read.
@@ -147,8 +148,8 @@ pub fn read_bytes_with(
 /// Reads the games of the file at `path` (XQF by its mark or an `.xqf` name).
 ///
 /// # Errors
-/// When the file cannot be read.
-pub fn read_path(path: &Path, encoding: Option<TextEncoding>) -> std::io::Result<GameFile> {
+/// When the file cannot be read or holds more than [`GAME_FILE_BYTES`].
+pub fn read_path(path: &Path, encoding: Option<TextEncoding>) -> Result<GameFile, FileError> {
     read_path_with(path, encoding, &mut |_| {})
 }
 
@@ -156,13 +157,13 @@ pub fn read_path(path: &Path, encoding: Option<TextEncoding>) -> std::io::Result
 /// [`read_bytes_with`]).
 ///
 /// # Errors
-/// When the file cannot be read.
+/// When the file cannot be read or holds more than [`GAME_FILE_BYTES`].
 pub fn read_path_with(
     path: &Path,
     encoding: Option<TextEncoding>,
     on_progress: &mut dyn FnMut(f64),
-) -> std::io::Result<GameFile> {
-    let bytes = std::fs::read(path)?;
+) -> Result<GameFile, FileError> {
+    let bytes = input::read_file(path, GAME_FILE_BYTES)?;
     let xqf_name = path
         .extension()
         .is_some_and(|e| e.eq_ignore_ascii_case("xqf"));
@@ -203,12 +204,12 @@ impl FilesBar {
     /// read.
     ///
     /// # Errors
-    /// When the file cannot be read.
+    /// When the file cannot be read or holds more than [`GAME_FILE_BYTES`].
     pub fn file(
         &mut self,
         path: &Path,
         encoding: Option<TextEncoding>,
-    ) -> std::io::Result<GameFile> {
+    ) -> Result<GameFile, FileError> {
         let size = std::fs::metadata(path).map_or(0, |m| m.len());
         let (done, games, progress) = (self.done, &mut self.games, &self.progress);
         let file = read_path_with(path, encoding, &mut |share| {
@@ -295,7 +296,7 @@ fn read_file_games(
     let file = match bar.file(path, input_encoding) {
         Ok(file) => file,
         Err(e) => {
-            let _ = writeln!(messages, "error: {name}: cannot read: {e}");
+            let _ = writeln!(messages, "error: {e}");
             summary.errors += 1;
             return;
         }

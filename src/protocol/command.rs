@@ -86,8 +86,17 @@ pub enum Command {
 pub enum ProtocolError {
     Unknown(String),
     MissingValue(&'static str),
-    BadNumber { what: String, found: String },
+    BadNumber {
+        what: String,
+        found: String,
+    },
     UnknownGoToken(String),
+    /// A line longer than the engine reads (`bytes` long; the cap is `max`): dropped
+    /// unread.
+    TooLong {
+        bytes: u64,
+        max: usize,
+    },
 }
 
 impl fmt::Display for ProtocolError {
@@ -99,6 +108,11 @@ impl fmt::Display for ProtocolError {
                 write!(f, "{what} '{found}' is not a valid number")
             }
             ProtocolError::UnknownGoToken(t) => write!(f, "unknown go parameter '{t}'"),
+            ProtocolError::TooLong { bytes, max } => write!(
+                f,
+                "line of {bytes} bytes is longer than the {} a line may have; ignored whole",
+                crate::input::size(*max as u64)
+            ),
         }
     }
 }

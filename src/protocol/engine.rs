@@ -17,7 +17,7 @@ use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
-use super::command::{Command, Dialect, Go, PositionSource};
+use super::command::{Command, Dialect, Go, PositionSource, ProtocolError};
 use super::dialect::{HashEntry, Offer, Report, Speaker};
 use super::limits::{allowed_moves, limits_for};
 use super::options::{self, Id, OptionError, OptionType, Spec, OPTIONS, RANDOMNESS};
@@ -26,10 +26,14 @@ use super::xboard;
 use crate::board::{perft, Move, Position};
 use crate::book::{Book, BookMove};
 use crate::eval::nnue::{self, Network};
+use crate::input::{self, Line, MAX_LINE_BYTES};
 use crate::search::{self, Config, Info, Limits, Outcome, Reporter, Shared, Status};
 
-/// Longest input line read in full; the rest of a longer line is discarded.
-const MAX_LINE: usize = 1 << 20;
+/// What the engine says when a command needs the position and the last one was refused.
+const NO_POSITION: &str = "no position: the last one sent was refused; send a valid position first";
+
+/// What a refused position leaves.
+const NO_POSITION_YET: &str = "no position until a valid one is sent";
 
 /// A score at or below this is hopeless: resign (UCCI and CECP, when allowed).
 pub(super) const RESIGN_SCORE: i32 = -2_500;
@@ -150,6 +154,8 @@ pub(super) enum Answer {
 enum Event {
     /// A line of input (without its end).
     Line(Vec<u8>),
+    /// A line longer than [`MAX_LINE_BYTES`], dropped: its first bytes and its length.
+    TooLong { head: Vec<u8>, bytes: u64 },
     /// The end of input.
     End,
     /// Reading the input failed.
@@ -221,7 +227,9 @@ pub struct Engine {
     output: Output,
     /// Whether a hello word has chosen the dialect (the first one does).
     chosen: bool,
-    position: Position,
+    /// The position `go` searches; `None` after a refused `position` (or `fen`), until
+    /// a valid one: the engine then searches nothing rather than a stale position.
+    position: Option<Position>,
     banned: Vec<Move>,
     settings: Settings,
     shared: Arc<Shared>,
@@ -250,7 +258,7 @@ impl Engine {
                 show_wdl: Arc::new(AtomicBool::new(false)),
             },
             chosen: false,
-            position: Position::startpos(),
+            position: Some(Position::startpos()),
             banned: Vec::new(),
             shared: Arc::new(Shared::new(settings.hash_mb)),
             settings,
@@ -289,6 +297,10 @@ impl Engine {
                     if !going {
                         return Ok(());
                     }
+                }
+                Event::TooLong { head, bytes } => {
+                    self.refuse_overlong(&String::from_utf8_lossy(&head), bytes);
+                    let _ = permits.try_send(());
                 }
                 Event::End => {
                     // Finish cleanly: a running search is stopped (and answers, a CECP
@@ -401,7 +413,49 @@ impl Engine {
     /// once).
     pub fn handle(&mut self, line: &str) -> bool {
         self.deliver_finished();
+        if line.len() > MAX_LINE_BYTES {
+            let head: String = line.chars().take(input::HEAD_BYTES).collect();
+            self.refuse_overlong(&head, line.len() as u64);
+            return true;
+        }
         self.handle_line(line)
+    }
+
+    /// A line longer than [`MAX_LINE_BYTES`] was dropped unread (`head`: its start):
+    /// it is refused with an error line, and none of it is acted on. When it was meant
+    /// to set the position (`position`, `fen`, `startpos`; CECP's `setboard`), the
+    /// engine is left without one, as after any refused position: it must not search
+    /// the position before it as if it were the one the GUI sent.
+    fn refuse_overlong(&mut self, head: &str, bytes: u64) {
+        let error = ProtocolError::TooLong {
+            bytes,
+            max: MAX_LINE_BYTES,
+        };
+        self.output.emit(&Report::Rejected {
+            line: head,
+            error: &error,
+        });
+        let word = head.split_whitespace().next().unwrap_or("");
+        if self.output.speaker.dialect() == Dialect::Xboard {
+            if word == "setboard" {
+                let mut game = std::mem::take(&mut self.game);
+                game.refuse_setup(self);
+                self.game = game;
+            }
+        } else if matches!(word, "position" | "fen" | "startpos") && !self.is_thinking() {
+            self.position = None;
+            self.banned.clear();
+        }
+    }
+
+    /// The position held, or an error line saying that there is none (`what`: the
+    /// command that needed it).
+    fn held(&self, what: &str) -> Option<&Position> {
+        if self.position.is_none() {
+            self.output
+                .message(&format!("error: {what}: {NO_POSITION}"));
+        }
+        self.position.as_ref()
     }
 
     /// Answers the searches that have ended and wait in the queue (outside
@@ -469,29 +523,34 @@ impl Engine {
             Command::Hello(dialect) => self.hello(dialect),
             Command::NewGame => {
                 self.shared.clear();
-                self.position = Position::startpos();
+                self.position = Some(Position::startpos());
                 self.banned.clear();
             }
             Command::SetOption { name, value } => self.set_option(&name, value.as_deref()),
             Command::Position { source, moves } => {
-                if let Some(pos) = self.build_position(&source, &moves) {
-                    self.position = pos;
-                    self.banned.clear();
-                }
+                // Taken whole or not at all: a refused position leaves none.
+                self.position = self.build_position(&source, &moves);
+                self.banned.clear();
             }
             Command::BanMoves(moves) => self.ban(&moves),
             Command::Go(go) => self.go(go),
             Command::Perft(depth) => self.perft(depth),
             Command::Probe { source, moves } => self.probe(&source, &moves),
-            Command::Display => self.output.text(&self.position.to_string()),
+            Command::Display => {
+                if let Some(position) = self.held("d") {
+                    self.output.text(&position.to_string());
+                }
+            }
             Command::Eval => {
-                let report = crate::eval::trace_with_nnue(
-                    &self.position,
-                    self.settings.net.as_deref(),
-                    self.settings.use_nnue,
-                );
-                for line in report.lines() {
-                    self.output.text(line);
+                if let Some(position) = self.held("eval") {
+                    let report = crate::eval::trace_with_nnue(
+                        position,
+                        self.settings.net.as_deref(),
+                        self.settings.use_nnue,
+                    );
+                    for line in report.lines() {
+                        self.output.text(line);
+                    }
                 }
             }
             Command::Bench(depth) => self.bench(depth),
@@ -739,9 +798,10 @@ impl Engine {
             return None;
         }
         let book = self.settings.book.as_ref()?;
-        let mut dice = search::skill::Dice::new(self.position.key());
+        let position = self.position.as_ref()?;
+        let mut dice = search::skill::Dice::new(position.key());
         let (choice, mirror) = (dice.next_unit(), dice.next_unit());
-        book.pick(&self.position, choice, mirror, |mv| allowed.contains(&mv))
+        book.pick(position, choice, mirror, |mv| allowed.contains(&mv))
     }
 
     fn build_position(&self, source: &PositionSource, moves: &[String]) -> Option<Position> {
@@ -750,8 +810,9 @@ impl Engine {
             PositionSource::Fen(fen) => match Position::from_fen(fen) {
                 Ok(pos) => pos,
                 Err(e) => {
-                    self.output
-                        .message(&format!("error: invalid FEN ({e}); position unchanged"));
+                    self.output.message(&format!(
+                        "error: invalid FEN ({e}); position refused: {NO_POSITION_YET}"
+                    ));
                     return None;
                 }
             },
@@ -759,22 +820,29 @@ impl Engine {
         for (i, text) in moves.iter().enumerate() {
             if let Err(e) = position.try_play(text) {
                 self.output.message(&format!(
-                    "error: move {} ({e}); position set after the first {i} moves",
+                    "error: move {} ({e}); position refused: {NO_POSITION_YET}",
                     i + 1
                 ));
-                break;
+                return None;
             }
         }
         Some(position)
     }
 
     fn ban(&mut self, moves: &[String]) {
+        let Some(position) = self.held("banmoves") else {
+            return;
+        };
+        let mut banned = Vec::new();
         for text in moves {
-            match self.position.parse_move(text) {
-                Ok(mv) => self.banned.push(mv),
-                Err(e) => self.output.message(&format!("error: banmoves: {e}")),
+            match position.parse_move(text) {
+                Ok(mv) => banned.push(mv),
+                Err(e) => self
+                    .output
+                    .message(&format!("error: banmoves: {e}; not banned")),
             }
         }
+        self.banned.extend(banned);
     }
 
     fn go(&mut self, go: Go) {
@@ -782,28 +850,33 @@ impl Engine {
             self.output.message(&format!("error: {w}"));
         }
         let unit = self.output.speaker.time_unit(self.settings.use_millisec);
-        let mut limits = limits_for(&go, self.position.side_to_move(), unit);
-        let root = allowed_moves(&self.position, &self.banned, &go.searchmoves);
-        for e in &root.errors {
-            self.output.message(&format!("error: searchmoves: {e}"));
-        }
-        limits.search_moves = root.restriction();
         let answer = Answer::BestMove {
             draw_offered: go.draw,
         };
+        let Some(position) = self.position.clone() else {
+            // A refused position: nothing is searched, and the dialect's "no move"
+            // answers (after `stop` or `ponderhit` for `infinite` and `ponder`).
+            self.output.message(&format!("error: go: {NO_POSITION}"));
+            let limits = limits_for(&go, crate::board::Color::Red, unit);
+            self.answer_nothing(limits, answer);
+            return;
+        };
+        let mut limits = limits_for(&go, position.side_to_move(), unit);
+        let root = allowed_moves(&position, &self.banned, &go.searchmoves);
+        for e in &root.errors {
+            self.output.message(&format!("error: searchmoves: {e}"));
+        }
+        if root.searchmoves_ignored {
+            self.output
+                .message("error: searchmoves names no legal move; searching every allowed move");
+        }
+        limits.search_moves = root.restriction();
         if root.allowed.is_empty() {
             // Mated, stalemated, or every move banned.
             if root.legal > 0 {
-                self.output
-                    .message("error: every legal move is banned or excluded");
+                self.output.message("error: every legal move is banned");
             }
-            if limits.infinite || limits.ponder {
-                // Even with nothing to search, `infinite` and `ponder` answer only after
-                // `stop` or `ponderhit`.
-                self.spawn_search(self.position.clone(), limits, answer, false);
-            } else {
-                self.output.emit(&Report::NoMove);
-            }
+            self.answer_nothing(limits, answer);
             return;
         }
         if let Some(hit) = self.book_move(&limits, &root.allowed) {
@@ -818,7 +891,18 @@ impl Engine {
             });
             return;
         }
-        self.start_search(self.position.clone(), limits, answer);
+        self.start_search(position, limits, answer);
+    }
+
+    /// Answers a `go` with nothing to search: the dialect's "no move", at once, or
+    /// after `stop` or `ponderhit` for `infinite` and `ponder` (which answer only then).
+    fn answer_nothing(&mut self, limits: Limits, answer: Answer) {
+        if limits.infinite || limits.ponder {
+            let position = self.position.clone().unwrap_or_else(Position::startpos);
+            self.spawn_search(position, limits, answer, false);
+        } else {
+            self.output.emit(&Report::NoMove);
+        }
     }
 
     /// Starts a search of `position` under `limits` on its own thread, with the
@@ -986,7 +1070,9 @@ impl Engine {
     /// `go perft <depth>`: the count below each root move and the total, with the
     /// `Threads` option's workers; `stop` ends it.
     fn perft(&mut self, depth: u32) {
-        let position = self.position.clone();
+        let Some(position) = self.held("go perft").cloned() else {
+            return;
+        };
         let threads = self.settings.threads;
         let output = self.output.clone();
         self.start_job("perft", None, move |cancel| {
@@ -1092,52 +1178,22 @@ fn search_answer(
 }
 
 /// The input thread of [`Engine::run`]: each line (taking a permit first, so that at
-/// most the permits' number of lines wait), then the end of input or the read error.
+/// most the permits' number of lines wait) as [`input::read_line`] reads it, then the
+/// end of input or the read error.
 fn read_input(mut input: impl BufRead, events: &Sender<Event>, permit: &Receiver<()>) {
-    let mut buf = Vec::new();
     loop {
         if permit.recv().is_err() {
             return;
         }
-        buf.clear();
-        let event = match read_line(&mut input, &mut buf) {
-            Ok(0) => Event::End,
-            Ok(_) => Event::Line(std::mem::take(&mut buf)),
+        let event = match input::read_line(&mut input, MAX_LINE_BYTES) {
+            Ok(Line::End) => Event::End,
+            Ok(Line::Whole(bytes)) => Event::Line(bytes),
+            Ok(Line::TooLong { head, bytes }) => Event::TooLong { head, bytes },
             Err(e) => Event::ReadError(e),
         };
-        let last = !matches!(event, Event::Line(_));
+        let last = matches!(event, Event::End | Event::ReadError(_));
         if events.send(event).is_err() || last {
             return;
-        }
-    }
-}
-
-/// Reads one line (without its end) into `buf`, keeping at most [`MAX_LINE`] bytes.
-/// Returns the number of bytes consumed; 0 at end of input.
-fn read_line(input: &mut impl BufRead, buf: &mut Vec<u8>) -> io::Result<usize> {
-    let mut consumed = 0;
-    loop {
-        let chunk = match input.fill_buf() {
-            Ok(chunk) => chunk,
-            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-            Err(e) => return Err(e),
-        };
-        if chunk.is_empty() {
-            return Ok(consumed);
-        }
-        let (take, done) = match chunk.iter().position(|&b| b == b'\n') {
-            Some(i) => (i + 1, true),
-            None => (chunk.len(), false),
-        };
-        let room = MAX_LINE.saturating_sub(buf.len());
-        buf.extend_from_slice(&chunk[..take.min(room)]);
-        input.consume(take);
-        consumed += take;
-        if done {
-            while buf.last().is_some_and(|&b| b == b'\n' || b == b'\r') {
-                buf.pop();
-            }
-            return Ok(consumed);
         }
     }
 }

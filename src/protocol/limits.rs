@@ -90,6 +90,9 @@ pub struct RootMoves {
     /// The `searchmoves` entries that are not legal moves here, in order; they are
     /// skipped.
     pub errors: Vec<IllegalMove>,
+    /// `searchmoves` named moves, but none of them legal: it is ignored, and every
+    /// legal move not banned is allowed (an error line says so).
+    pub searchmoves_ignored: bool,
 }
 
 impl RootMoves {
@@ -106,7 +109,9 @@ impl RootMoves {
 
 /// The legal moves of `pos` less the `banned` ones and, when `searchmoves` is not
 /// empty, only those it names. A `searchmoves` entry that names no legal move is
-/// reported in [`RootMoves::errors`] and skipped; if none is left, nothing is allowed.
+/// reported in [`RootMoves::errors`] and skipped; if it names no legal move at all, it
+/// is ignored ([`RootMoves::searchmoves_ignored`]) and every legal move not banned is
+/// allowed: a GUI's typo must not read as "no legal move".
 pub fn allowed_moves(pos: &Position, banned: &[Move], searchmoves: &[String]) -> RootMoves {
     let legal = pos.legal_moves();
     let mut allowed: Vec<Move> = legal
@@ -115,17 +120,23 @@ pub fn allowed_moves(pos: &Position, banned: &[Move], searchmoves: &[String]) ->
         .filter(|m| !banned.contains(m))
         .collect();
     let mut errors = Vec::new();
+    let mut searchmoves_ignored = false;
     if !searchmoves.is_empty() {
         let wanted: Vec<Move> = searchmoves
             .iter()
             .filter_map(|text| pos.parse_move(text).map_err(|e| errors.push(e)).ok())
             .collect();
-        allowed.retain(|m| wanted.contains(m));
+        if wanted.is_empty() {
+            searchmoves_ignored = true;
+        } else {
+            allowed.retain(|m| wanted.contains(m));
+        }
     }
     RootMoves {
         allowed,
         legal: legal.len(),
         errors,
+        searchmoves_ignored,
     }
 }
 
@@ -298,9 +309,15 @@ mod tests {
                 IllegalMove::NotLegal(mv("a0a5"))
             ]
         );
-        // Nothing that names a legal move: nothing is allowed.
-        let root = allowed_moves(&pos, &[], &["zz".to_string()]);
-        assert!(root.allowed.is_empty());
+        // Nothing that names a legal move: searchmoves is ignored, every move not
+        // banned is allowed.
+        let root = allowed_moves(&pos, &[mv("b0c2")], &["zz".to_string()]);
+        assert!(root.searchmoves_ignored);
+        assert_eq!((root.allowed.len(), root.legal), (43, 44));
+        assert!(!root.allowed.contains(&mv("b0c2")));
         assert_eq!(root.errors.len(), 1);
+        // Named moves that are legal: not ignored.
+        let root = allowed_moves(&pos, &[], &["h2e2".to_string()]);
+        assert!(!root.searchmoves_ignored);
     }
 }

@@ -330,6 +330,7 @@ fn error_kind(error: &ProtocolError) -> &'static str {
         ProtocolError::Unknown(_) => "unknown command",
         ProtocolError::MissingValue(_) => "missing parameter",
         ProtocolError::BadNumber { .. } | ProtocolError::UnknownGoToken(_) => "bad parameter",
+        ProtocolError::TooLong { .. } => "line too long",
     }
 }
 

@@ -7,6 +7,7 @@
 mod common;
 
 mod book;
+mod bounded;
 mod cli;
 mod game_files;
 mod input_limits;

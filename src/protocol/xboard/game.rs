@@ -441,6 +441,13 @@ impl Game {
         }
     }
 
+    /// A `setboard` that could not be read (a line too long): the game is left
+    /// without a position, as after an illegal one, until `new` or a valid `setboard`.
+    pub fn refuse_setup(&mut self, engine: &mut Engine) {
+        self.abandon(engine);
+        self.bad_setup = true;
+    }
+
     /// `undo` (one move) or `remove` (two): the game goes back and the engine carries
     /// on as its mode says; with too few moves, an error and no change.
     fn take_back(&mut self, engine: &mut Engine, plies: usize, command: &str) {

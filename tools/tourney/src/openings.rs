@@ -95,13 +95,9 @@ pub enum OpeningsError {
     },
     /// A book read as text.
     BookIsBinary,
-    /// The file could not be read.
-    Unreadable {
-        /// The file.
-        path: String,
-        /// The system's words.
-        why: String,
-    },
+    /// The file could not be read, or is larger than its cap (the bounded reader's
+    /// words, naming the file).
+    Read(chariot::input::FileError),
     /// A game of the file could not be read (the game reader's words).
     GameFile(String),
     /// The book could not be loaded (the book's words).
@@ -134,7 +130,7 @@ impl fmt::Display for OpeningsError {
             OpeningsError::BookIsBinary => {
                 f.write_str("a book is binary: read it with book_openings")
             }
-            OpeningsError::Unreadable { path, why } => write!(f, "cannot read '{path}': {why}"),
+            OpeningsError::Read(e) => write!(f, "{e}"),
             OpeningsError::GameFile(why) | OpeningsError::Book(why) => f.write_str(why),
             OpeningsError::EmptyBook(path) => {
                 write!(f, "{path}: the book has no move for the start position")
@@ -153,14 +149,6 @@ impl std::error::Error for OpeningsError {
             | OpeningsError::InFile { source, .. } => Some(source.as_ref()),
             _ => None,
         }
-    }
-}
-
-/// A file that could not be read.
-fn unreadable(path: &str, e: impl fmt::Display) -> OpeningsError {
-    OpeningsError::Unreadable {
-        path: path.to_string(),
-        why: e.to_string(),
     }
 }
 
@@ -308,11 +296,15 @@ pub fn load_openings(path: &str, format: OpeningFormat) -> Result<Vec<Opening>, 
     let openings = match format {
         OpeningFormat::Pgn => {
             let file = chariot::notation::files::read_path(std::path::Path::new(path), None)
-                .map_err(|e| unreadable(path, e))?;
+                .map_err(OpeningsError::Read)?;
             pgn_openings(&file)
         }
         OpeningFormat::Epd => {
-            let text = std::fs::read_to_string(path).map_err(|e| unreadable(path, e))?;
+            let text = chariot::input::read_text(
+                std::path::Path::new(path),
+                chariot::input::TEXT_FILE_BYTES,
+            )
+            .map_err(OpeningsError::Read)?;
             parse_openings(&text, format)
         }
         OpeningFormat::Book => Err(OpeningsError::BookIsBinary),

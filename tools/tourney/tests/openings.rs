@@ -191,3 +191,51 @@ fn book_openings_are_lines_the_book_holds() {
     )
     .is_err());
 }
+
+/// `tourney -resume` and `-openings` on an endless file (`/dev/zero`): refused with an
+/// error naming the file, without reading it to its end (run under `ulimit -v` of 2 GiB,
+/// where reading it whole cannot succeed).
+#[test]
+#[cfg(target_os = "linux")]
+fn endless_state_and_openings_files_are_refused() {
+    let tourney = env!("CARGO_BIN_EXE_tourney");
+    let run = |args: &[&str]| {
+        let out = std::process::Command::new("/bin/sh")
+            .args([
+                "-c",
+                r#"ulimit -v 2097152 || exit 99; exec "$@""#,
+                "sh",
+                tourney,
+            ])
+            .args(args)
+            .output()
+            .expect("/bin/sh runs");
+        assert_ne!(out.status.code(), Some(99), "ulimit -v must work here");
+        assert!(!out.status.success(), "{args:?}");
+        String::from_utf8_lossy(&out.stderr).into_owned()
+    };
+    let stderr = run(&["-resume", "/dev/zero"]);
+    assert!(
+        stderr.contains("'/dev/zero' is not a tourney state file"),
+        "{stderr}"
+    );
+    for format in ["epd", "pgn"] {
+        let stderr = run(&[
+            "-engine",
+            "cmd=/bin/true",
+            "-engine",
+            "cmd=/bin/true",
+            "-openings",
+            "file=/dev/zero",
+            &format!("format={format}"),
+            "-each",
+            "depth=1",
+            "-games",
+            "2",
+        ]);
+        assert!(
+            stderr.contains("'/dev/zero' is larger than 256 MiB"),
+            "{format}: {stderr}"
+        );
+    }
+}

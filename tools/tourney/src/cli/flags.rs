@@ -125,7 +125,10 @@ pub(super) static FLAGS: &[Flag] = &[
         names: &["concurrency"],
         args: Arity::One,
         apply: |b, f, v| {
-            b.cfg.concurrency = number(f, v)?;
+            // Each game runs two engines: no more at once than the engine has threads.
+            let wanted: u64 = number(f, v)?;
+            b.cfg.concurrency =
+                chariot::input::cli_threads(wanted, chariot::search::MAX_THREADS, "-concurrency");
             Ok(())
         },
     },

@@ -36,6 +36,7 @@
 use std::fmt;
 use std::fs::{File, OpenOptions};
 use std::io::{Read, Write};
+use std::path::Path;
 
 use chariot::board::Move;
 
@@ -44,6 +45,9 @@ use chariot::board::Outcome;
 
 /// The first line of a state file.
 const MAGIC: &str = "tourney-state 1";
+
+/// How much of a file is read to find its first line (the magic).
+const HEAD_BYTES: u64 = 256;
 
 /// One finished game as the state file keeps it.
 #[derive(Clone, Debug)]
@@ -142,6 +146,8 @@ impl std::error::Error for LineError {}
 /// Why a state file could not be read or written.
 #[derive(Debug)]
 pub enum StateError {
+    /// Larger than its cap, or unreadable (the bounded reader's words).
+    Read(chariot::input::FileError),
     /// The file could not be read.
     Unreadable {
         /// The file.
@@ -189,6 +195,7 @@ impl fmt::Display for StateError {
             StateError::Unreadable { path, why } => {
                 write!(f, "cannot read state file '{path}': {why}")
             }
+            StateError::Read(e) => write!(f, "state file: {e}"),
             StateError::NotAStateFile(path) => write!(f, "'{path}' is not a tourney state file"),
             StateError::BadLine { path, line, source } => write!(f, "{path}:{line}: {source}"),
             StateError::NoCommandLine(path) => {
@@ -357,13 +364,21 @@ fn parse_game(fields: &[&str]) -> Result<StoredGame, LineError> {
 /// When the file cannot be read, is not a state file, or has a bad line before its
 /// last one.
 pub fn load(path: &str) -> Result<EventState, StateError> {
-    let mut bytes = Vec::new();
+    // The first line first: a file that is not a state file (`/dev/zero`, a PGN) is
+    // refused before more of it is read; then the whole file, within its cap.
+    let mut head = Vec::new();
     File::open(path)
-        .and_then(|mut f| f.read_to_end(&mut bytes))
+        .and_then(|f| f.take(HEAD_BYTES).read_to_end(&mut head))
         .map_err(|e| StateError::Unreadable {
             path: path.to_string(),
             why: e.to_string(),
         })?;
+    let first = head.split(|&b| b == b'\n').next().unwrap_or(&[]);
+    if first.len() == head.len() || String::from_utf8_lossy(first).trim_end() != MAGIC {
+        return Err(StateError::NotAStateFile(path.to_string()));
+    }
+    let bytes = chariot::input::read_file(Path::new(path), chariot::input::STATE_FILE_BYTES)
+        .map_err(StateError::Read)?;
     let text = String::from_utf8_lossy(&bytes);
     let mut state = EventState::default();
     let mut offset = 0usize;

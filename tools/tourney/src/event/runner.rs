@@ -190,13 +190,16 @@ fn restore_missing_games(
     text: MoveText,
     out: &mut dyn Write,
 ) {
-    let bytes = match std::fs::read(path) {
+    let bytes = match chariot::input::read_file(
+        std::path::Path::new(path),
+        chariot::input::GAME_FILE_BYTES,
+    ) {
         Ok(bytes) => bytes,
         Err(e) => {
             let _ = writeln!(
                 out,
-                "Warning: cannot read PGN file '{path}' ({e}); games the state file holds \
-                 and it lacks are not written again"
+                "Warning: PGN file: {e}; games the state file holds and it lacks are not \
+                 written again"
             );
             return;
         }

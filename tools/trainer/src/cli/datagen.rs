@@ -36,7 +36,8 @@ use std::time::Instant;
 
 use chariot::board::{Color, GameRules, Move, Outcome, Position};
 use chariot::eval::nnue::{embedded, Network};
-use chariot::search::{search, Config, Limits, Shared, Silent};
+use chariot::input::cli_threads;
+use chariot::search::{search, Config, Limits, Shared, Silent, MAX_THREADS};
 use tourney::game::adjudication::{Adjudged, Adjudicator, DrawAdjudication, ResignAdjudication};
 use tourney::rng::Rng;
 
@@ -138,7 +139,7 @@ impl Options {
         };
         Ok(Options {
             games: a.games,
-            threads: a.threads.max(1) as usize,
+            threads: cli_threads(a.threads, MAX_THREADS, "--threads"),
             nodes: a.nodes.max(100),
             seed: a.seed,
             random: a.random,

@@ -203,7 +203,11 @@ pub fn run(args: &Args) -> Result<()> {
             ..GameSettings::default()
         },
     };
-    let concurrency = args.concurrency.max(1);
+    let concurrency = chariot::input::cli_threads(
+        args.concurrency as u64,
+        chariot::search::MAX_THREADS,
+        "--concurrency",
+    );
     let progress = Progress::new(
         args.iterations,
         "spsa {bar:30} {pos}/{len} pairs, {msg}, {elapsed} elapsed, {eta} left",

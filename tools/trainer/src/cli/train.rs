@@ -178,7 +178,7 @@ fn train_options(a: &Args) -> TrainOptions {
         lambda_end: a.lambda_end.map(|x| x.min(1.0)),
         mirror: a.mirror,
         seed: a.seed,
-        threads: a.threads.clamp(1, 256) as usize,
+        threads: chariot::input::cli_threads(a.threads, chariot::search::MAX_THREADS, "--threads"),
         val_share: a.val_share.min(0.5),
         test_share: a.test_share.min(0.45),
         ..TrainOptions::default()
