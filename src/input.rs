@@ -12,7 +12,7 @@
 //! * [`clamp_threads`]: a thread count from a command line, clamped to the engine's
 //!   maximum with a warning.
 //!
-//! The caps are documented in `docs/limits.md`. This module imports nothing of the
+//! The caps are documented in `docs/cli.md` ("Input limits"). This module imports nothing of the
 //! crate: it is the floor every reader stands on.
 
 use std::fmt;
