@@ -271,10 +271,15 @@ mod tests {
 
     #[test]
     fn agrees_with_the_board_on_random_games() {
-        let mut checks = agree_on_random_games(crate::board::START_FEN, 60, 0x9e37_79b9);
-        // The bench's positions: middlegames and endgames with every kind of piece.
-        for (i, fen) in crate::search::bench::POSITIONS.iter().enumerate() {
-            checks += agree_on_random_games(fen, 6, 1 + i as u64);
+        let mut checks = agree_on_random_games(crate::board::position::START_FEN, 60, 0x9e37_79b9);
+        // The first perft positions: middlegames and endgames with every kind of piece.
+        let fens = include_str!("../../tests/data/perft.epd")
+            .lines()
+            .filter(|l| !l.starts_with('#') && l.contains(';'))
+            .filter_map(|l| l.split(';').next())
+            .take(24);
+        for (i, fen) in fens.enumerate() {
+            checks += agree_on_random_games(fen.trim(), 6, 1 + i as u64);
         }
         // The games are full of checks of every kind: the test is not idle.
         assert!(checks > 5_000, "{checks}");

@@ -12,9 +12,6 @@ use super::piece::{Color, Piece, PieceKind};
 use super::position::Position;
 use super::square::Square;
 
-/// The start position.
-pub const START_FEN: &str = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
-
 /// A parsed but unvalidated FEN.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Setup {

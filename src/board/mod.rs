@@ -17,11 +17,12 @@ pub mod square;
 pub mod zobrist;
 
 pub use bitboard::Bitboard;
-pub use fen::{FenError, PositionError, Setup, START_FEN};
+pub use fen::{FenError, PositionError, Setup};
 pub use game_end::{GameEnd, GameRules};
 pub use movegen::{MoveList, MAX_MOVES};
 pub use mv::Move;
 pub use outcome::Outcome;
 pub use piece::{Color, Piece, PieceKind};
+pub use position::START_FEN;
 pub use position::{IllegalMove, Position, Undo};
 pub use square::Square;

@@ -14,6 +14,9 @@ use super::piece::{Color, Piece, PieceKind};
 use super::square::Square;
 use super::zobrist::{piece_key, side_key};
 
+/// The start position.
+pub const START_FEN: &str = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
+
 /// What `make_move` must remember so `unmake_move` restores the position exactly.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Undo {
@@ -71,7 +74,7 @@ impl Position {
 
     /// The standard start position.
     pub fn startpos() -> Position {
-        Position::from_fen(super::fen::START_FEN).expect("the start position is valid")
+        Position::from_fen(START_FEN).expect("the start position is valid")
     }
 
     /// Puts `piece` on the empty square `sq`, updating every board and the key.

@@ -622,7 +622,9 @@ pub fn verdict(red: Conduct, black: Conduct) -> Verdict {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::{Bitboard, Move, Square};
+    use crate::board::bitboard::Bitboard;
+    use crate::board::mv::Move;
+    use crate::board::square::Square;
 
     fn play(pos: &mut Position, moves: &str) {
         for text in moves.split_whitespace() {

@@ -331,6 +331,43 @@ impl Engine {
         self.game = game;
     }
 
+    /// The position a search would start from now: the one the last `position` set
+    /// (UCI, UCCI), or the CECP game's; `None` when the last one was refused.
+    pub fn position(&self) -> Option<&Position> {
+        if self.output.speaker.dialect() == Dialect::Xboard {
+            self.game.position()
+        } else {
+            self.position.as_ref()
+        }
+    }
+
+    /// Ends whatever runs (a search answers as it was told to; a CECP game plays its
+    /// move) and answers what it left, until the engine is idle: for harnesses that
+    /// check each answer against the position it was given (the protocol fuzz target).
+    pub fn settle(&mut self) {
+        // A CECP game may start another search as it answers (pondering, its next
+        // move in analysis): a few rounds end those too.
+        for _ in 0..8 {
+            self.wait_for_count();
+            self.stop_and_wait();
+            self.deliver_finished();
+            if self.thinking.is_none() && self.inbox_is_empty() {
+                return;
+            }
+        }
+    }
+
+    fn inbox_is_empty(&mut self) -> bool {
+        match self.inbox.try_recv() {
+            Ok(Event::Finished { job, outcome }) => {
+                self.finished(job, outcome);
+                false
+            }
+            Ok(_) => false,
+            Err(_) => true,
+        }
+    }
+
     /// Writes `line` as it is (a dialect's own words, such as CECP's `move` and
     /// `feature` lines).
     pub(super) fn say(&self, line: &str) {

@@ -149,8 +149,8 @@ mod tests {
     }
 
     fn go(text: &str) -> Go {
-        match super::super::parse(text) {
-            Ok(super::super::Command::Go(go)) => go,
+        match crate::protocol::command::parse(text) {
+            Ok(crate::protocol::command::Command::Go(go)) => go,
             other => panic!("{text}: {other:?}"),
         }
     }

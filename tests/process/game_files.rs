@@ -420,7 +420,10 @@ fn usage_errors_exit_with_status_2() {
     let out = pgn(&[p(&missing), p(&path)]);
     assert_eq!(out.status.code(), Some(1));
     let stderr = text(&out.stderr);
-    assert!(stderr.contains("missing.pgn: cannot read"), "{stderr}");
+    assert!(
+        stderr.contains("cannot read '") && stderr.contains("missing.pgn': "),
+        "{stderr}"
+    );
     assert_eq!(stderr.lines().last(), Some("1 games, 1 moves, 1 errors"));
     // WXF and Chinese output.
     let out = pgn(&[p(&path), "--to", "wxf"]);

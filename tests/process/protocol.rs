@@ -81,6 +81,9 @@ fn bad_input_gets_one_error_line_and_the_engine_keeps_answering() {
     input.extend_from_slice(&[0xff, 0xfe, 0x00, 0x80, b'\n']);
     input.extend_from_slice(b"position fen rnbakabnr/9/1c5c1 w\n");
     input.extend_from_slice(b"position startpos moves h2e2 h2e2 h9g7\n");
+    // The refused move list leaves no position: an error, no count.
+    input.extend_from_slice(b"go perft 1\n");
+    input.extend_from_slice(b"position startpos moves h2e2\n");
     input.extend_from_slice(b"go perft 1\n");
     input.extend_from_slice(b"go perft -3\n");
     input.extend_from_slice(b"go perft 99999999999999999999\n");
@@ -93,15 +96,21 @@ fn bad_input_gets_one_error_line_and_the_engine_keeps_answering() {
         .iter()
         .filter(|l| l.starts_with("info message error"))
         .collect();
-    assert_eq!(errors.len(), 7, "{errors:#?}");
+    assert_eq!(errors.len(), 8, "{errors:#?}");
     // `rnbakabnr/9/1c5c1` has 3 ranks.
     assert!(
         errors[2].contains("the board has 3 ranks, expected 10"),
         "{}",
         errors[2]
     );
-    assert!(errors[3].contains("move 2"), "{}", errors[3]);
-    // The legal prefix (h2e2) was applied: Black to move.
+    assert!(
+        errors[3].contains("move 2") && errors[3].contains("position refused"),
+        "{}",
+        errors[3]
+    );
+    assert!(errors[4].contains("go perft: no position"), "{}", errors[4]);
+    assert!(errors[7].contains("longer than the 1 MiB"), "{}", errors[7]);
+    // Only the valid position after it (h2e2: Black to move) was counted.
     let mut after = Position::startpos();
     after.try_play("h2e2").unwrap();
     assert_eq!(

@@ -824,7 +824,7 @@ fn bad_input_and_commands_while_thinking_never_stop_the_engine() {
     assert_eq!(lines[4], "Illegal move: h2h8");
     assert_eq!(lines[5], "Illegal move: e2e4");
     assert!(lines[6].starts_with("Error (unknown command): "));
-    assert!(lines[7].starts_with("Error (unknown command): xxxx") && lines[7].len() < 300);
+    assert!(lines[7].starts_with("Error (line too long): xxxx") && lines[7].len() < 300);
     assert!(lines[8].starts_with("Error ("));
 
     // While thinking: settings, thinking-output switches, garbage and `.` are taken

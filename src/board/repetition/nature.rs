@@ -20,8 +20,13 @@
 use std::fmt;
 use std::str::FromStr;
 
+use crate::board::bitboard::Bitboard;
+use crate::board::movegen::MoveList;
+use crate::board::mv::Move;
+use crate::board::piece::{Color, Piece, PieceKind};
+use crate::board::position::Position;
+use crate::board::square::Square;
 use crate::board::zobrist::side_key;
-use crate::board::{Bitboard, Color, Move, MoveList, Piece, PieceKind, Position, Square};
 
 /// How many checking moves a threat to mate may use: "在下一着照将或连续照将，将死对方"
 /// (第28.2条). Three checks (five plies) is deep enough for the ordinary threats and

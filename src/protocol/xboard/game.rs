@@ -441,6 +441,12 @@ impl Game {
         }
     }
 
+    /// The game's position, `None` after a refused `setboard` (until `new` or a valid
+    /// one).
+    pub fn position(&self) -> Option<&Position> {
+        (!self.bad_setup).then_some(&self.position)
+    }
+
     /// A `setboard` that could not be read (a line too long): the game is left
     /// without a position, as after an illegal one, until `new` or a valid `setboard`.
     pub fn refuse_setup(&mut self, engine: &mut Engine) {
