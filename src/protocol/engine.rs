@@ -347,8 +347,9 @@ impl Engine {
     pub fn settle(&mut self) {
         // A CECP game may start another search as it answers (pondering, its next
         // move in analysis): a few rounds end those too.
+        // A `go perft` or `bench` is stopped too (not waited for: `go perft 64` would
+        // never end).
         for _ in 0..8 {
-            self.wait_for_count();
             self.stop_and_wait();
             self.deliver_finished();
             if self.thinking.is_none() && self.inbox_is_empty() {
