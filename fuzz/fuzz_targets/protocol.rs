@@ -116,11 +116,14 @@ fn cecp_roots(before: Option<&Position>, line: &str) -> Vec<Position> {
     let mut roots = vec![Position::startpos()];
     if let Some(pos) = before {
         roots.push(pos.clone());
-        let word = line.split_whitespace().last().unwrap_or("");
-        if let Ok(mv) = pos.parse_move(word) {
-            let mut after = pos.clone();
-            after.make_move(mv);
-            roots.push(after);
+        // The line's own move: any of its words (CECP reads `usermove h2e2`, a bare
+        // `h2e2`, and words split by any white space).
+        for word in line.split_whitespace() {
+            if let Ok(mv) = pos.parse_move(word) {
+                let mut after = pos.clone();
+                after.make_move(mv);
+                roots.push(after);
+            }
         }
         let mut back = pos.clone();
         for _ in 0..2 {
