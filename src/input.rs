@@ -266,8 +266,7 @@ mod tests {
             ]
         );
         // Eight bytes with a cap of seven: refused, with its head (its start, at most
-        // HEAD_BYTES) and length; the next
-        // line is read as it is.
+        // HEAD_BYTES) and length; the next line is read as it is.
         let long = lines(b"position\nquit\n", 7);
         assert_eq!(
             long,

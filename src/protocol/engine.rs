@@ -345,27 +345,16 @@ impl Engine {
     /// move) and answers what it left, until the engine is idle: for harnesses that
     /// check each answer against the position it was given (the protocol fuzz target).
     pub fn settle(&mut self) {
-        // A CECP game may start another search as it answers (pondering, its next
-        // move in analysis): a few rounds end those too.
         // A `go perft` or `bench` is stopped too (not waited for: `go perft 64` would
-        // never end).
+        // never end). The stopped job's event is in the queue once its thread is
+        // joined; a CECP game may start another search as it answers it (pondering,
+        // analysis), which the next round ends.
         for _ in 0..8 {
             self.stop_and_wait();
             self.deliver_finished();
-            if self.thinking.is_none() && self.inbox_is_empty() {
+            if self.thinking.is_none() {
                 return;
             }
-        }
-    }
-
-    fn inbox_is_empty(&mut self) -> bool {
-        match self.inbox.try_recv() {
-            Ok(Event::Finished { job, outcome }) => {
-                self.finished(job, outcome);
-                false
-            }
-            Ok(_) => false,
-            Err(_) => true,
         }
     }
 
@@ -912,7 +901,8 @@ impl Engine {
         if root.allowed.is_empty() {
             // Mated, stalemated, or every move banned.
             if root.legal > 0 {
-                self.output.message("error: every legal move is banned");
+                self.output
+                    .message("error: every legal move is banned or excluded");
             }
             self.answer_nothing(limits, answer);
             return;

@@ -49,6 +49,11 @@ const MAGIC: &str = "tourney-state 1";
 /// How much of a file is read to find its first line (the magic).
 const HEAD_BYTES: u64 = 256;
 
+/// Whether `line` (with its end) is a state file's first line.
+fn is_first_line(line: &str) -> bool {
+    line.trim_end() == MAGIC && line.ends_with('\n')
+}
+
 /// One finished game as the state file keeps it.
 #[derive(Clone, Debug)]
 pub struct StoredGame {
@@ -373,8 +378,8 @@ pub fn load(path: &str) -> Result<EventState, StateError> {
             path: path.to_string(),
             why: e.to_string(),
         })?;
-    let first = head.split(|&b| b == b'\n').next().unwrap_or(&[]);
-    if first.len() == head.len() || String::from_utf8_lossy(first).trim_end() != MAGIC {
+    let head = String::from_utf8_lossy(&head);
+    if !head.split_inclusive('\n').next().is_some_and(is_first_line) {
         return Err(StateError::NotAStateFile(path.to_string()));
     }
     let bytes = chariot::input::read_file(Path::new(path), chariot::input::STATE_FILE_BYTES)
@@ -384,7 +389,7 @@ pub fn load(path: &str) -> Result<EventState, StateError> {
     let mut offset = 0usize;
     let mut lines = text.split_inclusive('\n').peekable();
     match lines.next() {
-        Some(first) if first.trim_end() == MAGIC && first.ends_with('\n') => {
+        Some(first) if is_first_line(first) => {
             offset += first.len();
         }
         _ => return Err(StateError::NotAStateFile(path.to_string())),
