@@ -1,38 +1,18 @@
-//! The seam between the dialect-free engine core and the protocols a GUI speaks: which
-//! dialect it is ([`Dialect`]), what the core has to say ([`Report`]), and how a dialect
-//! reads a line and words a report ([`Speaker`]). Each dialect is one file beside this
-//! one ([`uci`](super::uci), [`ucci`](super::ucci), [`xboard`](super::xboard)); another
-//! dialect is another file and one more arm in [`Dialect::speaker`].
+//! The seam between the dialect-free engine core and the protocols a GUI speaks: what
+//! the core has to say ([`Report`]) and how a dialect words it ([`Speaker`]). Each
+//! dialect is one file above this one ([`uci`](super::uci), [`ucci`](super::ucci),
+//! [`xboard`](super::xboard)); [`dispatch`](super::dispatch) reads a line in the chosen
+//! dialect and finds its speaker, so another dialect is another file and one more arm
+//! there.
 
-use super::command::{Command, ProtocolError};
+use super::command::{Dialect, ProtocolError};
 use super::limits::TimeUnit;
 use super::options::Spec;
-use super::{ucci, uci, xboard};
 use crate::board::Move;
 use crate::search::{Bound, Info, Status};
 
 /// The engine's name as the `id name` line gives it.
 pub const ENGINE_NAME: &str = concat!("Chariot ", env!("CARGO_PKG_VERSION"));
-
-/// The protocol dialect.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Dialect {
-    Ucci,
-    Uci,
-    /// CECP, the XBoard/WinBoard protocol.
-    Xboard,
-}
-
-impl Dialect {
-    /// How this dialect reads lines and words reports.
-    pub fn speaker(self) -> &'static dyn Speaker {
-        match self {
-            Dialect::Uci => &uci::Uci,
-            Dialect::Ucci => &ucci::Ucci,
-            Dialect::Xboard => &xboard::Xboard,
-        }
-    }
-}
 
 /// What the engine offers with its move besides the move (UCCI's `bestmove … draw` and
 /// `bestmove … resign`).
@@ -98,16 +78,10 @@ pub enum Report<'a> {
     Text(&'a str),
 }
 
-/// One dialect: how it reads the GUI's lines and how it words the core's reports.
+/// One dialect: how it words the core's reports, and what it asks of the core.
 pub trait Speaker: Sync {
     /// Which dialect this is.
     fn dialect(&self) -> Dialect;
-
-    /// Reads one input line.
-    ///
-    /// # Errors
-    /// A [`ProtocolError`] for an unknown command or a malformed argument.
-    fn parse(&self, line: &str) -> Result<Command, ProtocolError>;
 
     /// The unit of the times in `go` (`use_millisec`: the `usemillisec` option).
     fn time_unit(&self, use_millisec: bool) -> TimeUnit;

@@ -4,11 +4,12 @@
 //! to say is an [`Report`], which the chosen dialect's [`Speaker`] reads lines for and
 //! words; nothing here knows a dialect's syntax.
 //!
-//! [`Engine::run`] reads the input on a thread of its own and takes events from one
+//! [`Core::run`] reads the input on a thread of its own and takes events from one
 //! queue: the input's lines, and searches whose outcome comes back to this thread
 //! ([`Answer::Event`]) rather than being worded where they ran: CECP's game layer
-//! ([`xboard::Game`]) plays the engine's move on its game here, so that the game and
-//! what the GUI was told never disagree.
+//! ([`Game`](super::game::Game)) plays the engine's move on its game here, so that the
+//! game and what the GUI was told never disagree. That layer sits above the core: the
+//! core knows it only as a [`GameLayer`], which the caller lends it.
 
 use std::io::{self, BufRead, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -17,12 +18,13 @@ use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
+use super::cecp::Cecp;
 use super::command::{Command, Dialect, Go, PositionSource, ProtocolError};
 use super::dialect::{HashEntry, Offer, Report, Speaker};
+use super::dispatch;
 use super::limits::{allowed_moves, limits_for};
 use super::options::{self, Id, OptionError, OptionType, Spec, OPTIONS, RANDOMNESS};
 use super::settings::Settings;
-use super::xboard;
 use crate::board::{perft, Move, Position};
 use crate::book::{Book, BookMove};
 use crate::eval::nnue::{self, Network};
@@ -145,7 +147,7 @@ pub(super) enum Answer {
     /// Words the dialect's `bestmove` itself (UCI, UCCI); `draw_offered`: the
     /// opponent offered a draw (`go draw`).
     BestMove { draw_offered: bool },
-    /// Hands the outcome back to the protocol loop ([`Engine::run`]) as an event, for
+    /// Hands the outcome back to the protocol loop ([`Core::run`]) as an event, for
     /// the CECP game to answer with.
     Event,
 }
@@ -222,8 +224,26 @@ fn spawn_or_run<F: FnOnce() + Send + 'static>(
     }
 }
 
-/// The engine as the protocol loop sees it.
-pub struct Engine {
+/// What the core needs of CECP's game layer, which stands above it (and is lent to the
+/// core's loop by the [`Engine`](super::session::Engine) that owns both).
+pub trait GameLayer {
+    /// Acts on a CECP command.
+    fn handle(&mut self, core: &mut Core, command: Cecp);
+
+    /// The search `job` ended with `outcome` (a search the layer started to answer
+    /// with [`Answer::Event`], or an older one, which the layer ignores).
+    fn finished(&mut self, core: &mut Core, job: u64, outcome: Outcome);
+
+    /// The position of the game; `None` after a refused setup.
+    fn position(&self) -> Option<&Position>;
+
+    /// A setup was refused without being read (a `setboard` line too long): the game
+    /// has no position until the next valid one.
+    fn refuse_setup(&mut self, core: &mut Core);
+}
+
+/// The dialect-free core of the engine as the protocol loop sees it.
+pub struct Core {
     output: Output,
     /// Whether a hello word has chosen the dialect (the first one does).
     chosen: bool,
@@ -236,23 +256,21 @@ pub struct Engine {
     thinking: Option<Thinking>,
     /// The number of the last search started.
     jobs: u64,
-    /// The protocol loop's queue: [`Engine::run`]'s input thread and the searches that
+    /// The protocol loop's queue: [`Core::run`]'s input thread and the searches that
     /// answer with an event send to it.
     events: Sender<Event>,
     inbox: Receiver<Event>,
-    /// The game CECP keeps (unused by the other dialects).
-    game: xboard::Game,
 }
 
-impl Engine {
-    /// A new engine writing its replies to `out`, at the start position.
-    pub fn new(out: impl Write + Send + 'static) -> Engine {
+impl Core {
+    /// A new core writing its replies to `out`, at the start position.
+    pub fn new(out: impl Write + Send + 'static) -> Core {
         let settings = Settings::default();
         let (events, inbox) = mpsc::channel();
-        Engine {
+        Core {
             output: Output {
                 out: Arc::new(Mutex::new(Box::new(out))),
-                speaker: Dialect::Uci.speaker(),
+                speaker: dispatch::speaker(Dialect::Uci),
                 shown: Arc::new(AtomicBool::new(true)),
                 progress: Arc::new(Mutex::new(Progress::default())),
                 show_wdl: Arc::new(AtomicBool::new(false)),
@@ -266,17 +284,21 @@ impl Engine {
             jobs: 0,
             events,
             inbox,
-            game: xboard::Game::default(),
         }
     }
 
-    /// Reads commands from `input` until `quit` or end of input. The input is read on a
-    /// thread of its own (at most [`QUEUED_LINES`] lines ahead), so that a search's
-    /// outcome that comes back as an event is answered while no input comes.
+    /// Reads commands from `input` until `quit` or end of input, CECP's handed to
+    /// `game`. The input is read on a thread of its own (at most [`QUEUED_LINES`] lines
+    /// ahead), so that a search's outcome that comes back as an event is answered while
+    /// no input comes.
     ///
     /// # Errors
     /// Only when reading the input fails.
-    pub fn run(&mut self, input: impl BufRead + Send + 'static) -> io::Result<()> {
+    pub fn run(
+        &mut self,
+        input: impl BufRead + Send + 'static,
+        game: &mut dyn GameLayer,
+    ) -> io::Result<()> {
         let (permits, permit) = mpsc::sync_channel(QUEUED_LINES);
         for _ in 0..QUEUED_LINES {
             let _ = permits.try_send(());
@@ -292,14 +314,14 @@ impl Engine {
             };
             match event {
                 Event::Line(bytes) => {
-                    let going = self.handle_line(&String::from_utf8_lossy(&bytes));
+                    let going = self.handle_line(&String::from_utf8_lossy(&bytes), game);
                     let _ = permits.try_send(());
                     if !going {
                         return Ok(());
                     }
                 }
                 Event::TooLong { head, bytes } => {
-                    self.refuse_overlong(&String::from_utf8_lossy(&head), bytes);
+                    self.refuse_overlong(&String::from_utf8_lossy(&head), bytes, game);
                     let _ = permits.try_send(());
                 }
                 Event::End => {
@@ -308,34 +330,32 @@ impl Engine {
                     // finished first.
                     self.wait_for_count();
                     self.stop_and_wait();
-                    self.deliver_finished();
+                    self.deliver_finished(game);
                     self.stop_and_wait();
                     return Ok(());
                 }
                 Event::ReadError(e) => return Err(e),
-                Event::Finished { job, outcome } => self.finished(job, outcome),
+                Event::Finished { job, outcome } => self.finished(job, outcome, game),
             }
         }
     }
 
     /// A search that answers with an event has ended: its thread is joined and the CECP
     /// game answers (when the search is still the game's).
-    fn finished(&mut self, job: u64, outcome: Outcome) {
+    fn finished(&mut self, job: u64, outcome: Outcome, game: &mut dyn GameLayer) {
         if self.thinking.as_ref().is_some_and(|t| t.job == job) {
             if let Some(t) = self.thinking.take() {
                 t.join();
             }
         }
-        let mut game = std::mem::take(&mut self.game);
         game.finished(self, job, outcome);
-        self.game = game;
     }
 
     /// The position a search would start from now: the one the last `position` set
     /// (UCI, UCCI), or the CECP game's; `None` when the last one was refused.
-    pub fn position(&self) -> Option<&Position> {
+    pub fn position<'a>(&'a self, game: &'a dyn GameLayer) -> Option<&'a Position> {
         if self.output.speaker.dialect() == Dialect::Xboard {
-            self.game.position()
+            game.position()
         } else {
             self.position.as_ref()
         }
@@ -344,14 +364,14 @@ impl Engine {
     /// Ends whatever runs (a search answers as it was told to; a CECP game plays its
     /// move) and answers what it left, until the engine is idle: for harnesses that
     /// check each answer against the position it was given (the protocol fuzz target).
-    pub fn settle(&mut self) {
+    pub fn settle(&mut self, game: &mut dyn GameLayer) {
         // A `go perft` or `bench` is stopped too (not waited for: `go perft 64` would
         // never end). The stopped job's event is in the queue once its thread is
         // joined; a CECP game may start another search as it answers it (pondering,
         // analysis), which the next round ends.
         for _ in 0..8 {
             self.stop_and_wait();
-            self.deliver_finished();
+            self.deliver_finished(game);
             if self.thinking.is_none() {
                 return;
             }
@@ -436,16 +456,16 @@ impl Engine {
     }
 
     /// Handles one line; `false` after `quit`. Searches that ended since the last line
-    /// and answer with an event are answered first (as [`Engine::run`] answers them at
+    /// and answer with an event are answered first (as [`Core::run`] answers them at
     /// once).
-    pub fn handle(&mut self, line: &str) -> bool {
-        self.deliver_finished();
+    pub fn handle(&mut self, line: &str, game: &mut dyn GameLayer) -> bool {
+        self.deliver_finished(game);
         if line.len() > MAX_LINE_BYTES {
             let head: String = line.chars().take(input::HEAD_BYTES).collect();
-            self.refuse_overlong(&head, line.len() as u64);
+            self.refuse_overlong(&head, line.len() as u64, game);
             return true;
         }
-        self.handle_line(line)
+        self.handle_line(line, game)
     }
 
     /// A line longer than [`MAX_LINE_BYTES`] was dropped unread (`head`: its start):
@@ -453,7 +473,7 @@ impl Engine {
     /// to set the position (`position`, `fen`, `startpos`; CECP's `setboard`), the
     /// engine is left without one, as after any refused position: it must not search
     /// the position before it as if it were the one the GUI sent.
-    fn refuse_overlong(&mut self, head: &str, bytes: u64) {
+    fn refuse_overlong(&mut self, head: &str, bytes: u64, game: &mut dyn GameLayer) {
         let error = ProtocolError::TooLong {
             bytes,
             max: MAX_LINE_BYTES,
@@ -465,9 +485,7 @@ impl Engine {
         let word = head.split_whitespace().next().unwrap_or("");
         if self.output.speaker.dialect() == Dialect::Xboard {
             if word == "setboard" {
-                let mut game = std::mem::take(&mut self.game);
                 game.refuse_setup(self);
-                self.game = game;
             }
         } else if matches!(word, "position" | "fen" | "startpos") && !self.is_thinking() {
             self.position = None;
@@ -486,17 +504,17 @@ impl Engine {
     }
 
     /// Answers the searches that have ended and wait in the queue (outside
-    /// [`Engine::run`] nothing else is queued).
-    fn deliver_finished(&mut self) {
+    /// [`Core::run`] nothing else is queued).
+    fn deliver_finished(&mut self, game: &mut dyn GameLayer) {
         while let Ok(event) = self.inbox.try_recv() {
             if let Event::Finished { job, outcome } = event {
-                self.finished(job, outcome);
+                self.finished(job, outcome, game);
             }
         }
     }
 
-    fn handle_line(&mut self, line: &str) -> bool {
-        let command = match self.output.speaker.parse(line) {
+    fn handle_line(&mut self, line: &str, game: &mut dyn GameLayer) -> bool {
+        let command = match dispatch::read(self.output.speaker.dialect(), line) {
             Ok(command) => command,
             Err(error) => {
                 self.output.emit(&Report::Rejected {
@@ -539,11 +557,7 @@ impl Engine {
                     self.output.message("error: ponderhit while not pondering");
                 }
             }
-            Command::Xboard(command) => {
-                let mut game = std::mem::take(&mut self.game);
-                game.handle(self, command);
-                self.game = game;
-            }
+            Command::Xboard(command) => game.handle(self, command),
             _ if thinking => {
                 self.output.message("error: busy thinking; send stop first (only isready, stop, ponderhit and quit are taken now)");
             }
@@ -587,7 +601,7 @@ impl Engine {
 
     fn hello(&mut self, dialect: Dialect) {
         if !self.chosen {
-            self.output.speaker = dialect.speaker();
+            self.output.speaker = dispatch::speaker(dialect);
             self.chosen = true;
         }
         let dialect = self.output.speaker.dialect();
@@ -944,7 +958,7 @@ impl Engine {
         self.spawn_search(position, limits, answer, true)
     }
 
-    /// [`Engine::start_search`]; with `searchable` false there is no move to search
+    /// [`Core::start_search`]; with `searchable` false there is no move to search
     /// (the thread only waits for `stop` or `ponderhit` and answers that it has none).
     fn spawn_search(
         &mut self,
@@ -1205,7 +1219,7 @@ fn search_answer(
     }
 }
 
-/// The input thread of [`Engine::run`]: each line (taking a permit first, so that at
+/// The input thread of [`Core::run`]: each line (taking a permit first, so that at
 /// most the permits' number of lines wait) as [`input::read_line`] reads it, then the
 /// end of input or the read error.
 fn read_input(mut input: impl BufRead, events: &Sender<Event>, permit: &Receiver<()>) {

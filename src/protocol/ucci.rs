@@ -3,8 +3,8 @@
 //! `opptime`), and how UCCI words the engine's reports (`info message`, plain scores,
 //! `bestmove … draw|resign`, `nobestmove`, `pophash`, `bye`, `option <name> …` lines).
 
-use super::command::{self, parse_position, time_value, Command, Go, ProtocolError};
-use super::dialect::{Dialect, HashEntry, Offer, Report, Speaker, ENGINE_NAME};
+use super::command::{parse_position, time_value, Command, Dialect, Go, ProtocolError};
+use super::dialect::{HashEntry, Offer, Report, Speaker, ENGINE_NAME};
 use super::limits::TimeUnit;
 use super::options::{OptionType, Spec};
 use crate::board::Move;
@@ -44,7 +44,7 @@ pub(super) fn setoption(words: &[&str]) -> Result<Command, ProtocolError> {
     })
 }
 
-/// The `go` parameters only UCCI has (a [`command::GoReader`]): `draw`, and the
+/// The `go` parameters only UCCI has (a [`GoReader`](super::command::GoReader)): `draw`, and the
 /// clock words. The opponent's increment and moves to go are read and not used.
 pub(super) fn go_word(
     word: &str,
@@ -72,11 +72,6 @@ pub(super) fn go_word(
 impl Speaker for Ucci {
     fn dialect(&self) -> Dialect {
         Dialect::Ucci
-    }
-
-    /// The grammar UCI and UCCI share ([`command::parse`]).
-    fn parse(&self, line: &str) -> Result<Command, ProtocolError> {
-        command::parse(line)
     }
 
     /// Seconds, unless `usemillisec` is on.

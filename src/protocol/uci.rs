@@ -3,8 +3,8 @@
 //! `searchmoves`), and how UCI words the engine's reports (`info string`, `score cp|mate`
 //! with bounds, `bestmove (none)`, `option name …` lines).
 
-use super::command::{self, count_value, time_value, Command, Go, ProtocolError};
-use super::dialect::{Dialect, Report, Speaker, ENGINE_NAME};
+use super::command::{count_value, time_value, Command, Dialect, Go, ProtocolError};
+use super::dialect::{Report, Speaker, ENGINE_NAME};
 use super::limits::TimeUnit;
 use super::options::{OptionType, Spec};
 use super::ucci;
@@ -37,7 +37,7 @@ pub(super) fn setoption(words: &[&str]) -> Result<Command, ProtocolError> {
     })
 }
 
-/// The `go` parameters only UCI has (a [`command::GoReader`]).
+/// The `go` parameters only UCI has (a [`GoReader`](super::command::GoReader)).
 pub(super) fn go_word(
     word: &str,
     after: &[&str],
@@ -68,11 +68,6 @@ pub(super) fn go_word(
 impl Speaker for Uci {
     fn dialect(&self) -> Dialect {
         Dialect::Uci
-    }
-
-    /// The grammar UCI and UCCI share ([`command::parse`]).
-    fn parse(&self, line: &str) -> Result<Command, ProtocolError> {
-        command::parse(line)
     }
 
     /// UCI times are milliseconds.

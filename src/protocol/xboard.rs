@@ -5,25 +5,23 @@
 //!
 //! CECP is stateful where UCI and UCCI are not: the engine keeps the game, plays its
 //! own side after `go`, thinks on the opponent's time, analyses, and claims results.
-//! That game layer is [`game`]; the time controls it turns into search limits are
-//! [`clock`]. Moves are the coordinates XBoard uses for xiangqi, which are ICCS: files
-//! `a`–`i`, ranks `0`–`9` (XBoard counts ranks from 0 on boards of ten ranks).
+//! That game layer is [`game`](super::game), above the core; the time controls it
+//! turns into search limits are [`clock`]. Moves are the coordinates XBoard uses for
+//! xiangqi, which are ICCS: files `a`–`i`, ranks `0`–`9` (XBoard counts ranks from 0 on
+//! boards of ten ranks).
 
 pub mod clock;
-pub mod game;
 
-use std::time::Duration;
-
-use super::command::{number, truncated, Command, ProtocolError};
-use super::dialect::{Dialect, Report, Speaker, ENGINE_NAME};
+use super::cecp::Cecp;
+use super::command::{number, truncated, Command, Dialect, ProtocolError};
+use super::dialect::{Report, Speaker, ENGINE_NAME};
 use super::limits::TimeUnit;
 use super::options::{spec, Id, OptionType, Spec};
 use super::settings::Settings;
 use crate::board::Move;
 use crate::search::{mate_in, Bound, Info};
 
-pub use clock::{Clock, Control, Level};
-pub use game::Game;
+pub use clock::{Clock, Control};
 
 /// The CECP dialect.
 pub struct Xboard;
@@ -41,80 +39,6 @@ pub const XBOARD_OPTIONS: &[Id] = &[
     Id::UseNnue,
     Id::Debug,
 ];
-
-/// A line of CECP, as the GUI sends it.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Cecp {
-    /// `protover N`: answer with the features.
-    Protover(u32),
-    /// `accepted`/`rejected` a feature; nothing to do.
-    FeatureReply,
-    /// `new`: the start position, the engine plays Black.
-    New,
-    /// `variant NAME`.
-    Variant(String),
-    /// `force`: play neither side.
-    Force,
-    /// `go`: play the side to move, now.
-    Go,
-    /// `playother`: play the side not to move.
-    PlayOther,
-    /// `level MPS BASE INC`.
-    Level(Level),
-    /// `st TIME`: at most this long a move.
-    St(Duration),
-    /// `sd DEPTH`.
-    Sd(i32),
-    /// `nps NODE_RATE`.
-    Nps(u64),
-    /// `time N`: the engine's clock.
-    Time(Duration),
-    /// `otim N`: the opponent's clock (noted, not needed).
-    Otim(Duration),
-    /// `usermove MOVE` or a bare move: the text as sent.
-    Move(String),
-    /// `?`: move now.
-    MoveNow,
-    /// `ping N`.
-    Ping(String),
-    /// `draw`: the opponent offers a draw.
-    Draw,
-    /// `result RESULT {COMMENT}`: the game is over.
-    Result(String),
-    /// `setboard FEN`.
-    SetBoard(String),
-    /// `hint`.
-    Hint,
-    /// `bk`.
-    Book,
-    /// `undo`: take back one move.
-    Undo,
-    /// `remove`: take back two.
-    Remove,
-    /// `hard` (true) or `easy`: pondering on or off.
-    Ponder(bool),
-    /// `post` (true) or `nopost`: thinking output on or off.
-    Post(bool),
-    /// `analyze`.
-    Analyze,
-    /// `exit`: leave analyze mode.
-    Exit,
-    /// `.`: the analysis status line.
-    Status,
-    /// `pause`.
-    Pause,
-    /// `resume`.
-    Resume,
-    /// `memory N`: megabytes for the tables.
-    Memory(u64),
-    /// `cores N`: search threads.
-    Cores(u64),
-    /// `option NAME[=VALUE]`.
-    SetOption { name: String, value: Option<String> },
-    /// A command that asks nothing of the engine (`random`, `computer`, `name`,
-    /// `rating`, `ics`, `egtpath`).
-    Ignored,
-}
 
 /// Reads one line of CECP.
 ///
@@ -344,10 +268,6 @@ impl Speaker for Xboard {
         Dialect::Xboard
     }
 
-    fn parse(&self, line: &str) -> Result<Command, ProtocolError> {
-        parse(line)
-    }
-
     /// CECP's clocks are read by [`clock`]; `go` carries no times.
     fn time_unit(&self, _use_millisec: bool) -> TimeUnit {
         TimeUnit::Milliseconds
@@ -377,6 +297,8 @@ impl Speaker for Xboard {
 
 #[cfg(test)]
 mod tests {
+    use std::time::Duration;
+
     use super::*;
     use crate::search::params::MATE;
 

@@ -5,6 +5,7 @@
 
 use std::time::Duration;
 
+use crate::protocol::cecp::Level;
 use crate::protocol::command::{number, truncated, ProtocolError};
 use crate::search::time::{budget, Limits};
 
@@ -17,15 +18,6 @@ const DEFAULT_LEVEL: Level = Level {
 
 /// The most a GUI may give: longer times are cut to this (about 31 years).
 const LONGEST: Duration = Duration::from_secs(1 << 30);
-
-/// `level MPS BASE INC`: `moves` moves in `base` (0: the whole game), `increment` added
-/// after each move.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Level {
-    pub moves: u32,
-    pub base: Duration,
-    pub increment: Duration,
-}
 
 /// How the engine is timed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -2,7 +2,7 @@
 //! the engine plays (or neither, in force mode; or analysis), the clocks, and the job
 //! running for it (thinking on its move, pondering on the opponent's, analysing).
 //!
-//! The engine core searches and stops ([`Engine::start_search`]); a search for the game
+//! The engine core searches and stops ([`Core::start_search`]); a search for the game
 //! comes back as [`Game::finished`] on the protocol loop's thread, which plays the move
 //! on the game, says it, claims the result when the rules core ends the game
 //! ([`Position::game_end`] under the options' rules), and ponders. So the game and what
@@ -11,12 +11,13 @@
 
 use std::time::{Duration, Instant};
 
-use super::clock::{Clock, Control};
-use super::{features, find_option, quoted, Cecp};
+use super::cecp::Cecp;
+use super::engine::{Answer, Core, GameLayer, RESIGN_SCORE};
+use super::options::{spec, Id, OptionType};
+use super::xboard::clock::{Clock, Control};
+use super::xboard::{features, find_option, quoted};
 use crate::board::repetition::NATURAL_LIMIT_MOVES;
 use crate::board::{Color, GameEnd, GameRules, Move, Position};
-use crate::protocol::engine::{Answer, Engine, RESIGN_SCORE};
-use crate::protocol::options::{spec, Id, OptionType};
 use crate::search::{Limits, Outcome, MAX_THREADS};
 
 /// Whom the engine plays for.
@@ -105,7 +106,7 @@ impl Default for Game {
 
 /// The rules the engine's options set: the repetition rule set, and the natural limit
 /// while `Rule60` is on.
-fn rules(engine: &Engine) -> GameRules {
+fn rules(engine: &Core) -> GameRules {
     let settings = engine.settings();
     GameRules {
         rule_set: settings.rule_set,
@@ -143,7 +144,7 @@ fn title(text: &str) -> String {
 
 impl Game {
     /// Handles one CECP command.
-    pub fn handle(&mut self, engine: &mut Engine, command: Cecp) {
+    pub fn handle(&mut self, engine: &mut Core, command: Cecp) {
         match command {
             Cecp::Protover(_) => {
                 for line in features(engine.settings()) {
@@ -247,7 +248,7 @@ impl Game {
     /// on the engine's move, the engine answers: it resigns, or plays the move (after
     /// `offer draw` when it accepts the opponent's offer), answers the `ping`s that
     /// waited for it, claims the result if the game is over, and ponders.
-    pub fn finished(&mut self, engine: &mut Engine, id: u64, outcome: Outcome) {
+    pub fn finished(&mut self, engine: &mut Core, id: u64, outcome: Outcome) {
         match self.job {
             Job::Think { id: current, .. } if current == id => self.job = Job::Idle,
             // A search stopped by a command, or a ponder or analysis that ran out of
@@ -287,7 +288,7 @@ impl Game {
     /// After the game changed: claim the result if it is over and the engine plays;
     /// think when the engine is on move, ponder when not (if allowed); analyse in
     /// analyze mode.
-    fn proceed(&mut self, engine: &mut Engine) {
+    fn proceed(&mut self, engine: &mut Core) {
         if self.bad_setup || self.job != Job::Idle {
             return;
         }
@@ -309,7 +310,7 @@ impl Game {
         }
     }
 
-    fn think(&mut self, engine: &mut Engine) {
+    fn think(&mut self, engine: &mut Core) {
         let moves_made = self.position.history().len() / 2;
         let overhead = Duration::from_millis(engine.settings().move_overhead_ms);
         let limits = self.clock.limits(moves_made, overhead);
@@ -323,7 +324,7 @@ impl Game {
 
     /// Ponders the position after the reply the last search expected (announced as
     /// `Hint:` with thinking output on), or the current one when there is none.
-    fn ponder_move(&mut self, engine: &mut Engine) {
+    fn ponder_move(&mut self, engine: &mut Core) {
         let mut position = self.position.clone();
         if let Some(guess) = self.hint.filter(|&m| position.is_legal(m)) {
             if self.post {
@@ -346,7 +347,7 @@ impl Game {
 
     /// Analyses the current position until told otherwise (nothing to do when it has no
     /// legal move).
-    fn analyse(&mut self, engine: &mut Engine) {
+    fn analyse(&mut self, engine: &mut Core) {
         if self.position.legal_moves().is_empty() {
             return;
         }
@@ -363,7 +364,7 @@ impl Game {
     }
 
     /// Stops the running search (its outcome will be ignored).
-    fn stop_job(&mut self, engine: &mut Engine) {
+    fn stop_job(&mut self, engine: &mut Core) {
         if self.job != Job::Idle {
             engine.stop_and_wait();
             self.job = Job::Idle;
@@ -373,20 +374,20 @@ impl Game {
     /// Before a command that changes the game or the mode: the running search is
     /// stopped without a word, a pause is forgotten, waiting settings are applied and
     /// waiting `ping`s answered (the commands before them are done).
-    fn abandon(&mut self, engine: &mut Engine) {
+    fn abandon(&mut self, engine: &mut Core) {
         self.stop_job(engine);
         self.paused = None;
         self.apply_deferred(engine);
         self.answer_pings(engine);
     }
 
-    fn answer_pings(&mut self, engine: &Engine) {
+    fn answer_pings(&mut self, engine: &Core) {
         for n in self.pongs.drain(..) {
             engine.say(&format!("pong {n}"));
         }
     }
 
-    fn new_game(&mut self, engine: &mut Engine) {
+    fn new_game(&mut self, engine: &mut Core) {
         self.abandon(engine);
         engine.clear_game();
         self.position = Position::startpos();
@@ -404,7 +405,7 @@ impl Game {
 
     /// `usermove`: a legal move is played (and the engine answers, ponders or analyses
     /// as its mode says); anything else gets `Illegal move` and changes nothing.
-    fn user_move(&mut self, engine: &mut Engine, text: &str) {
+    fn user_move(&mut self, engine: &mut Core, text: &str) {
         let legal = if self.bad_setup {
             None
         } else {
@@ -419,7 +420,7 @@ impl Game {
         self.proceed(engine);
     }
 
-    fn set_board(&mut self, engine: &mut Engine, fen: &str) {
+    fn set_board(&mut self, engine: &mut Core, fen: &str) {
         self.abandon(engine);
         match Position::from_fen(fen) {
             Ok(position) => {
@@ -449,14 +450,14 @@ impl Game {
 
     /// A `setboard` that could not be read (a line too long): the game is left
     /// without a position, as after an illegal one, until `new` or a valid `setboard`.
-    pub fn refuse_setup(&mut self, engine: &mut Engine) {
+    pub fn refuse_setup(&mut self, engine: &mut Core) {
         self.abandon(engine);
         self.bad_setup = true;
     }
 
     /// `undo` (one move) or `remove` (two): the game goes back and the engine carries
     /// on as its mode says; with too few moves, an error and no change.
-    fn take_back(&mut self, engine: &mut Engine, plies: usize, command: &str) {
+    fn take_back(&mut self, engine: &mut Core, plies: usize, command: &str) {
         if self.bad_setup || self.position.history().len() < plies {
             engine.say(&format!("Error (command not legal now): {command}"));
             return;
@@ -471,7 +472,7 @@ impl Game {
 
     /// `.` in analyze mode: `stat01: time nodes ply mvleft mvtot [mvname]` (time in
     /// centiseconds, figures of the latest report).
-    fn status(&self, engine: &Engine) {
+    fn status(&self, engine: &Core) {
         if self.mode != Mode::Analyze {
             return;
         }
@@ -494,7 +495,7 @@ impl Game {
     }
 
     /// `pause`: the search stops, remembered for `resume` (the clock time it used).
-    fn pause(&mut self, engine: &mut Engine) {
+    fn pause(&mut self, engine: &mut Core) {
         if self.paused.is_some() {
             return;
         }
@@ -510,7 +511,7 @@ impl Game {
 
     /// `resume`: what `pause` stopped starts again (a move's thinking with the clock
     /// time it had used taken off the engine's clock).
-    fn resume(&mut self, engine: &mut Engine) {
+    fn resume(&mut self, engine: &mut Core) {
         match self.paused.take() {
             Some(Paused::Think(spent)) => {
                 if let Some(own) = self.clock.own {
@@ -526,7 +527,7 @@ impl Game {
     /// `memory`, `cores` and `option`: applied at once, except while the engine thinks
     /// on its move (then after it has moved); a ponder search is stopped first and an
     /// analysis restarted after.
-    fn configure(&mut self, engine: &mut Engine, setting: Cecp) {
+    fn configure(&mut self, engine: &mut Core, setting: Cecp) {
         let restart = match self.job {
             Job::Think { .. } => {
                 self.deferred.push(setting);
@@ -548,7 +549,7 @@ impl Game {
         }
     }
 
-    fn apply_deferred(&mut self, engine: &mut Engine) {
+    fn apply_deferred(&mut self, engine: &mut Core) {
         for setting in std::mem::take(&mut self.deferred) {
             apply_setting(engine, setting);
         }
@@ -557,7 +558,7 @@ impl Game {
 
 /// Applies `memory N` (the hash size in MB), `cores N` (search threads) or `option
 /// NAME[=VALUE]`; a refused value gets `Error (…)` and the option keeps its value.
-fn apply_setting(engine: &mut Engine, setting: Cecp) {
+fn apply_setting(engine: &mut Core, setting: Cecp) {
     let (option, value, command) = match setting {
         Cecp::Memory(mb) => (
             spec(Id::Hash),
@@ -596,6 +597,25 @@ fn apply_setting(engine: &mut Engine, setting: Cecp) {
             option.uci,
             quoted(&command)
         ));
+    }
+}
+
+/// The core's view of the game: what it hands over, and what it asks.
+impl GameLayer for Game {
+    fn handle(&mut self, core: &mut Core, command: Cecp) {
+        Game::handle(self, core, command);
+    }
+
+    fn finished(&mut self, core: &mut Core, job: u64, outcome: Outcome) {
+        Game::finished(self, core, job, outcome);
+    }
+
+    fn position(&self) -> Option<&Position> {
+        Game::position(self)
+    }
+
+    fn refuse_setup(&mut self, core: &mut Core) {
+        Game::refuse_setup(self, core);
     }
 }
 
