@@ -4,6 +4,7 @@
 //! The search picks one of the two (`search::Config::net`); the HCE adds [`TEMPO`], the
 //! net's output already is the side to move's score and gets none.
 
+pub mod feature;
 pub mod hce;
 pub mod material;
 pub mod nnue;
@@ -194,7 +195,7 @@ mod tests {
 
     #[test]
     fn features_are_symmetric_and_weigh_to_the_evaluation() {
-        use hce::{feature, features, WEIGHTS};
+        use hce::{features, WEIGHTS};
         for pos in &positions() {
             let f = features(pos);
             // Flipped colours: every count changes sign; mirrored: all stay.
@@ -220,7 +221,8 @@ mod tests {
 
     #[test]
     fn the_checks_the_enemy_has_and_linked_defenders_are_counted() {
-        use hce::{feature::*, features};
+        use feature::*;
+        use hce::features;
         let count = |fen: &str, f: usize| {
             let pos = Position::from_fen(fen).unwrap();
             features(&pos)
@@ -285,7 +287,7 @@ mod tests {
             // `tune -free-material` fits the others; the rook stays the unit and the
             // king and the pawn stay zero, and a fitted value stays within a fifth
             // of the documents'.
-            let w = hce::WEIGHTS[hce::feature::MATERIAL + kind.index()];
+            let w = hce::WEIGHTS[feature::MATERIAL + kind.index()];
             if matches!(kind, PieceKind::Rook | PieceKind::King | PieceKind::Pawn) {
                 assert_eq!((w.mg, w.eg), (mg, eg), "{kind:?}");
             }

@@ -1,7 +1,7 @@
 //! The evaluation weights: middlegame and endgame values per feature, in the order
-//! of `hce::feature`. Written by `tune` (trainer); material fitted but the rook's (the unit).
+//! of `eval::feature`. Written by `tune` (trainer); material fitted but the rook's (the unit).
 
-use super::hce::feature::COUNT;
+use super::feature::COUNT;
 use super::material::Score;
 
 /// One weight per feature.

@@ -7,18 +7,20 @@
 //! to-square, a capture also subtracts the victim's. A null move changes nothing but the
 //! side to move, so it needs no entry. The loops are plain wrapping `i16` arithmetic on
 //! 64-byte aligned arrays of the net's width `H`, which the compiler vectorises; the
-//! stack is compiled once per width ([`super::WIDTHS`]) and [`AccumulatorStack`] holds
-//! the one its net needs.
+//! stack is compiled once per width ([`WIDTHS`](super::layout::WIDTHS)) and
+//! [`AccumulatorStack`] holds the one its net needs. [`Network::evaluate`] evaluates a
+//! position on its own, by a full refresh.
 
 use std::sync::Arc;
 
-use super::net::{Layer, Layers};
-use super::{feature_index_seen, king_mirrors, Aligned, Column, Network};
+use super::features::{feature_index_seen, king_mirrors};
+use super::layout::Column;
+use super::net::{Layer, Layers, Network};
 use crate::board::{Color, Move, Piece, PieceKind, Position, Square};
 
 /// Red's and Black's accumulators of one position, for a net of width `H`.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub(super) struct Accumulators<const H: usize> {
+struct Accumulators<const H: usize> {
     by_perspective: [Column<H>; 2],
     /// Whether each perspective is mirrored (a net with king mirroring, the
     /// perspective's king right of the middle file).
@@ -27,7 +29,7 @@ pub(super) struct Accumulators<const H: usize> {
 
 impl<const H: usize> Accumulators<H> {
     /// Both accumulators of `pos`, computed from scratch.
-    pub(super) fn refreshed(net: &Network, layer: &Layer<H>, pos: &Position) -> Accumulators<H> {
+    fn refreshed(net: &Network, layer: &Layer<H>, pos: &Position) -> Accumulators<H> {
         let mut acc = Accumulators {
             by_perspective: [layer.bias; 2],
             mirrored: [false; 2],
@@ -70,11 +72,19 @@ impl<const H: usize> Accumulators<H> {
 
     /// The side to move's accumulator, then the other side's.
     #[inline]
-    pub(super) fn perspectives(&self, stm: Color) -> (&Column<H>, &Column<H>) {
+    fn perspectives(&self, stm: Color) -> (&Column<H>, &Column<H>) {
         (
             &self.by_perspective[stm.index()],
             &self.by_perspective[(!stm).index()],
         )
+    }
+
+    /// The net's output for the side to move `stm` from this pair, in a position of
+    /// `pieces` pieces ([`Network::output_of`]).
+    #[inline]
+    fn output(&self, net: &Network, layer: &Layer<H>, stm: Color, pieces: usize) -> i32 {
+        let (us, them) = self.perspectives(stm);
+        net.output_of(layer, us, them, pieces)
     }
 
     /// The values, for comparisons whatever the width.
@@ -98,6 +108,19 @@ pub struct AccumulatorValues {
 }
 
 impl Network {
+    /// The static evaluation of `pos` from the side to move's view, in engine units,
+    /// by a full refresh of both accumulators.
+    pub fn evaluate(&self, pos: &Position) -> i32 {
+        let (stm, pieces) = (pos.side_to_move(), pos.occupied().count() as usize);
+        match self.layers() {
+            Layers::W256(l) => Accumulators::refreshed(self, l, pos).output(self, l, stm, pieces),
+            Layers::W384(l) => Accumulators::refreshed(self, l, pos).output(self, l, stm, pieces),
+            Layers::W512(l) => Accumulators::refreshed(self, l, pos).output(self, l, stm, pieces),
+            Layers::W768(l) => Accumulators::refreshed(self, l, pos).output(self, l, stm, pieces),
+            Layers::W1024(l) => Accumulators::refreshed(self, l, pos).output(self, l, stm, pieces),
+        }
+    }
+
     /// Both accumulators of `pos` computed from scratch, as values.
     pub fn refreshed(&self, pos: &Position) -> AccumulatorValues {
         match self.layers() {
@@ -223,9 +246,9 @@ impl<const H: usize> Stack<H> {
 
     #[inline]
     fn evaluate(&self, pos: &Position) -> i32 {
-        self.net.output_of(
+        self.stack[self.top].output(
+            &self.net,
             &self.layer,
-            &self.stack[self.top],
             pos.side_to_move(),
             pos.occupied().count() as usize,
         )
@@ -322,18 +345,14 @@ impl AccumulatorStack {
     }
 }
 
-/// An aligned column of zeros (for building nets of any width).
-pub(super) fn zeros<const H: usize>() -> Column<H> {
-    Aligned([0; H])
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::eval::nnue::default_net::embedded;
 
     #[test]
     fn incremental_equals_refresh_on_a_short_game() {
-        let net = super::super::embedded().expect("a valid embedded net");
+        let net = embedded().expect("a valid embedded net");
         let mut pos = Position::startpos();
         let mut stack = AccumulatorStack::new(Arc::clone(&net), &pos);
         let mut state = 0x9e37_79b9_7f4a_7c15u64;

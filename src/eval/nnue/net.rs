@@ -1,5 +1,6 @@
 //! The network file (format versions 1 and 2 of `nets/README.md`, architectures 1 and 2,
-//! any hidden width of [`WIDTHS`]) and the weights it holds.
+//! any hidden width of [`WIDTHS`]), the weights it holds, and the output they give for
+//! a pair of accumulators.
 
 use std::fmt;
 use std::io::Read;
@@ -7,10 +8,9 @@ use std::path::Path;
 
 use std::sync::Arc;
 
-use super::accumulator::{zeros, Accumulators};
+use super::features::INPUTS;
+use super::layout::{zeros, Column, HIDDEN, QA, QB, WIDTHS};
 use super::output::{self, OutputWeights};
-use super::{Column, HIDDEN, INPUTS, QA, QB, WIDTHS};
-use crate::board::Position;
 
 const MAGIC: &[u8; 4] = b"CHNN";
 /// The first format: a 40-byte header whose architecture id says the buckets.
@@ -515,31 +515,8 @@ impl Network {
         self.mirrored
     }
 
-    /// The static evaluation of `pos` from the side to move's view, in engine units,
-    /// by a full refresh of both accumulators.
-    pub fn evaluate(&self, pos: &Position) -> i32 {
-        let (stm, pieces) = (pos.side_to_move(), pos.occupied().count() as usize);
-        match &self.layers {
-            Layers::W256(l) => {
-                self.output_of(l, &Accumulators::refreshed(self, l, pos), stm, pieces)
-            }
-            Layers::W384(l) => {
-                self.output_of(l, &Accumulators::refreshed(self, l, pos), stm, pieces)
-            }
-            Layers::W512(l) => {
-                self.output_of(l, &Accumulators::refreshed(self, l, pos), stm, pieces)
-            }
-            Layers::W768(l) => {
-                self.output_of(l, &Accumulators::refreshed(self, l, pos), stm, pieces)
-            }
-            Layers::W1024(l) => {
-                self.output_of(l, &Accumulators::refreshed(self, l, pos), stm, pieces)
-            }
-        }
-    }
-
-    /// The output for the side to move `stm` from a pair of accumulators of a position
-    /// with `pieces` pieces (which choose the output bucket):
+    /// The output for a position with `pieces` pieces (which choose the output bucket)
+    /// from the side to move's accumulator `us` and the other side's `them`:
     /// `((Σ screlu·w) / QA + b) · SCALE / (QA · QB)`. The weighted sum wraps in `i32`
     /// exactly as in the format's definition; the last two steps are done in `i64`
     /// (they cannot overflow there), and both divisions round toward zero.
@@ -547,8 +524,8 @@ impl Network {
     pub(super) fn output_of<const H: usize>(
         &self,
         layer: &Layer<H>,
-        acc: &Accumulators<H>,
-        stm: crate::board::Color,
+        us: &Column<H>,
+        them: &Column<H>,
         pieces: usize,
     ) -> i32 {
         let bucket = if self.buckets == 1 {
@@ -556,7 +533,6 @@ impl Network {
         } else {
             output_bucket(pieces)
         };
-        let (us, them) = acc.perspectives(stm);
         let sum = output::weighted_sum(us, them, &layer.output[bucket]);
         self.finish(sum, bucket)
     }

@@ -8,7 +8,7 @@
 //! and the terms are summed in wrapping `i32`. Wrapping addition is associative, so the
 //! AVX2 path (16 lanes, pairs added by `madd`) and the scalar path agree exactly.
 
-use super::{Column, QA};
+use super::layout::{Column, QA};
 
 /// The output weights: for the side to move's accumulator, then the other side's.
 #[derive(Clone)]
@@ -127,7 +127,7 @@ pub mod avx2 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::eval::nnue::Aligned;
+    use crate::eval::nnue::layout::Aligned;
 
     fn xorshift(state: &mut u64) -> u64 {
         *state ^= *state << 13;

@@ -191,7 +191,7 @@ fn fit_k(samples: &[Sample], w: &[f64]) -> f64 {
     (lo + hi) / 2.0
 }
 
-/// The weights file, in the layout of `hce::feature`.
+/// The weights file, in the layout of `eval::feature`.
 fn render(w: &[f64], free_material: bool) -> String {
     use feature::*;
     let blocks: [(&str, usize, usize); 25] = [
@@ -261,8 +261,8 @@ fn render(w: &[f64], free_material: bool) -> String {
     let _ = write!(
         out,
         "//! The evaluation weights: middlegame and endgame values per feature, in the order\n\
-         //! of `hce::feature`. Written by `tune` (trainer); {}.\n\n\
-         use super::hce::feature::COUNT;\nuse super::material::Score;\n\n\
+         //! of `eval::feature`. Written by `tune` (trainer); {}.\n\n\
+         use super::feature::COUNT;\nuse super::material::Score;\n\n\
          /// One weight per feature.\n#[rustfmt::skip]\npub const WEIGHTS: [Score; COUNT] = [\n",
         if free_material {
             "material fitted but the rook's (the unit)"
