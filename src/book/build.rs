@@ -4,7 +4,7 @@
 
 use std::collections::HashMap;
 
-use super::{canonical, stored_move, Book, Entry};
+use super::store::{canonical, move_from_raw, stored_move, Book, Entry};
 use crate::notation::files::{read_bytes, GameFile};
 use crate::notation::PgnGame;
 
@@ -110,7 +110,7 @@ impl Builder {
         let entries = kept
             .into_iter()
             .filter_map(|((key, raw), t)| {
-                let mv = super::move_from_raw(raw)?;
+                let mv = move_from_raw(raw)?;
                 Some(Entry {
                     key,
                     mv,

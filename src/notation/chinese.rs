@@ -8,7 +8,8 @@
 
 use crate::board::{Color, Move, PieceKind, Position};
 
-use super::{shape, Description, Dir, NotationError, Place, Tandem};
+use super::describe::{shape, Description, Dir, Place, Tandem};
+use super::error::NotationError;
 
 const RED_NUMERALS: [char; 9] = ['一', '二', '三', '四', '五', '六', '七', '八', '九'];
 const BLACK_NUMERALS: [char; 9] = ['１', '２', '３', '４', '５', '６', '７', '８', '９'];

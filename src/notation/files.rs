@@ -10,9 +10,10 @@ use std::io::Write;
 use std::path::Path;
 
 use super::encoding::{decode, decode_as, encode, TextEncoding};
+use super::error::NotationError;
+use super::format::Format;
 use super::pgn::{read_pgn_games_with, write_pgn, PgnGame};
 use super::xqf::{is_xqf, read_xqf, write_xqf, XqfError};
-use super::{Format, NotationError};
 use crate::input::{self, FileError, GAME_FILE_BYTES};
 use crate::progress::Progress;
 

@@ -26,8 +26,11 @@
 
 use crate::board::{Move, Position};
 
-use super::{format_move, from_chinese, from_iccs, from_wxf, iccs_dashed, iccs_syntax};
-use super::{Format, NotationError, Problem};
+use super::chinese::from_chinese;
+use super::error::{NotationError, Problem};
+use super::format::{format_move, Format};
+use super::iccs::{from_iccs, iccs_dashed, iccs_syntax};
+use super::wxf::from_wxf;
 
 /// One game of a PGN file.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -776,4 +779,48 @@ pub fn read_pgn(text: &str) -> Result<Vec<PgnGame>, NotationError> {
         .into_iter()
         .map(|g| g.game)
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn mv(text: &str) -> Move {
+        Move::parse_iccs(text).expect("ICCS")
+    }
+
+    #[test]
+    fn pgn_errors_keep_the_game_and_move_numbers() {
+        let two = "1. h2e2 h9g7 *\n\n1. h2e2 h9h0 *\n";
+        let err = read_pgn(two).unwrap_err();
+        assert_eq!((err.game_number, err.move_number), (Some(2), Some(2)));
+        assert_eq!(err.problem, Problem::Illegal(mv("h9h0")));
+
+        // A broken tag fails its own game, with the line it is on.
+        let err = read_pgn("[Event \"x\"]\n1. h2e2 *\n[Round 3]\n1. h2e2 *").unwrap_err();
+        assert_eq!((err.game_number, err.line), (Some(2), Some(3)), "{err}");
+        assert_eq!(err.problem, Problem::BadTag { unclosed: false });
+        let err = read_pgn("[Event \"open").unwrap_err();
+        assert_eq!(err.problem, Problem::BadTag { unclosed: true });
+
+        // Results: a disagreeing tag is noted, an unknown one (`*`) is not.
+        let notes = |text: &str| read_pgn_games(text).games[0].notes.clone();
+        assert!(notes("[Result \"*\"]\n1. h2e2 1-0").is_empty());
+        assert!(notes("[Result \"1-0\"]\n1. h2e2 1-0").is_empty());
+        assert_eq!(notes("[Result \"1-0\"]\n1. h2e2 0-1").len(), 1);
+        assert_eq!(
+            notes("[Result \"红胜\"]\n1. h2e2").len(),
+            1,
+            "no result token"
+        );
+        assert_eq!(
+            read_pgn("[Result \"红胜\"]\n1. h2e2").unwrap()[0].result,
+            "1-0"
+        );
+
+        let err = read_pgn("1. h2e2 *\n\n[FEN \"nonsense\"]\n1. h2e2 *").unwrap_err();
+        assert_eq!(err.game_number, Some(2), "{err}");
+        assert!(matches!(err.problem, Problem::BadFen(_)), "{err}");
+        assert!(err.to_string().contains("bad FEN tag"), "{err}");
+    }
 }

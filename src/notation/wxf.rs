@@ -15,7 +15,8 @@
 
 use crate::board::{Move, PieceKind, Position};
 
-use super::{shape, Description, Dir, NotationError, Place, Problem, Tandem};
+use super::describe::{shape, Description, Dir, Place, Tandem};
+use super::error::{NotationError, Problem};
 
 /// The WXF letter of a piece kind.
 pub fn piece_letter(kind: PieceKind) -> char {

@@ -1,15 +1,17 @@
 //! The search proper: principal variation search with quiescence, pruning and
 //! reductions, for one thread. Threads share only the transposition table and the
-//! atomics of [`Shared`].
+//! atomics of [`Shared`](super::shared::Shared).
 
 use std::sync::atomic::Ordering;
 
+use super::config::Config;
 use super::history::{self, Histories};
 use super::movepick::{is_bad_capture, Hints, MovePicker};
 use super::params::*;
+use super::report::Reporter;
 use super::see::see_ge;
+use super::state::State;
 use super::tt::Bound;
-use super::State;
 use crate::board::check::CheckInfo;
 use crate::board::{Move, PieceKind, Position};
 use crate::eval::evaluate;
@@ -26,6 +28,14 @@ pub struct RootMove {
     pub seldepth: usize,
     /// Nodes spent below this move in the current iteration.
     pub nodes: u64,
+}
+
+/// What one thread's search found: its completed depth, its root moves (best first)
+/// and its node count.
+pub(super) struct SearchResult {
+    pub(super) depth: i32,
+    pub(super) root_moves: Vec<RootMove>,
+    pub(super) nodes: u64,
 }
 
 /// What the search keeps of one ply of the line it is on.
@@ -125,7 +135,7 @@ impl<'a> Worker<'a> {
         pos: Position,
         shared: &'a State,
         id: usize,
-        config: &super::Config,
+        config: &Config,
         tables: Box<Histories>,
     ) -> Worker<'a> {
         let game_plies = pos.history().len();
@@ -161,8 +171,8 @@ impl<'a> Worker<'a> {
     }
 
     /// What the search found, and the statistics to keep for the next one.
-    pub(super) fn finish(self) -> (super::SearchResult, Box<Histories>) {
-        let result = super::SearchResult {
+    pub(super) fn finish(self) -> (SearchResult, Box<Histories>) {
+        let result = SearchResult {
             depth: self.completed_depth,
             root_moves: self.root_moves,
             nodes: self.nodes,
@@ -244,7 +254,7 @@ impl<'a> Worker<'a> {
         mut alpha: i32,
         beta: i32,
         depth: i32,
-        reporter: &dyn super::Reporter,
+        reporter: &dyn Reporter,
     ) -> i32 {
         let mut best = -INFINITE;
         let in_check = self.pos.in_check();
@@ -1371,7 +1381,7 @@ fn cuts_off(t: &super::tt::TtData, alpha: i32, beta: i32) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::{Config, Shared};
+    use crate::search::tt::TranspositionTable;
 
     #[test]
     fn a_late_move_is_reduced_to_one_ply_at_least_and_extended_one_at_most() {
@@ -1392,7 +1402,7 @@ mod tests {
     /// The quiescence's score of `fen` with the full window, with quiet checks at its
     /// first ply or not.
     fn quiescence(fen: &str, first: bool) -> i32 {
-        let shared = Shared::new(1);
+        let shared = State::new(TranspositionTable::new(1));
         let pos = Position::from_fen(fen).unwrap();
         let mut w = Worker::new(pos, &shared, 0, &Config::default(), Histories::new());
         w.quiesce::<true>(-INFINITE, INFINITE, 0, first)
@@ -1402,7 +1412,7 @@ mod tests {
     fn probcut_settles_a_node_by_a_winning_capture() {
         // Red's rook takes Black's loose rook on a5: a level position (no reverse
         // futility, no null move below beta) where one capture clears beta by far.
-        let shared = Shared::new(1);
+        let shared = State::new(TranspositionTable::new(1));
         let pos = Position::from_fen("4k4/9/9/9/r8/9/9/9/9/R2K5 w - - 0 1").unwrap();
         let mut w = Worker::new(pos, &shared, 0, &Config::default(), Histories::new());
         let beta = 200;
@@ -1450,7 +1460,7 @@ mod tests {
 
     #[test]
     fn checks_are_not_extended_past_twice_the_iterations_depth() {
-        let shared = Shared::new(1);
+        let shared = State::new(TranspositionTable::new(1));
         // a0a9 checks the black king along rank 9.
         let pos = Position::from_fen("4k4/9/9/9/9/9/9/9/9/R2K5 w - - 0 1").unwrap();
         let mut w = Worker::new(pos, &shared, 0, &Config::default(), Histories::new());
@@ -1472,7 +1482,7 @@ mod tests {
 
     #[test]
     fn giving_check_relieves_the_reduction_only_on_a_pv_line_or_near_a_mate() {
-        let shared = Shared::new(1);
+        let shared = State::new(TranspositionTable::new(1));
         let pos = Position::from_fen("4k4/9/9/9/9/9/9/9/9/R2K5 w - - 0 1").unwrap();
         let w = Worker::new(pos, &shared, 0, &Config::default(), Histories::new());
         let (node, check) = node_and_move(&w, 3, 10, "a0a9", true);
@@ -1509,7 +1519,7 @@ mod tests {
 
     #[test]
     fn late_moves_are_reduced_from_depth_two_and_more_below_nodes_that_keep_failing_high() {
-        let shared = Shared::new(1);
+        let shared = State::new(TranspositionTable::new(1));
         let pos = Position::from_fen("4k4/9/9/9/9/9/9/9/9/R2K5 w - - 0 1").unwrap();
         let mut w = Worker::new(pos, &shared, 0, &Config::default(), Histories::new());
         let (node, quiet) = node_and_move(&w, 3, 2, "a0a8", false);

@@ -373,7 +373,7 @@ mod tests {
         let history = [[0; 90]; 90];
         let captures = [[[0; 7]; 90]; 14];
         let mut known = 0;
-        for fen in crate::search::bench::POSITIONS {
+        for fen in crate::search::positions::POSITIONS {
             let pos = Position::from_fen(fen).expect("fen");
             let hints = Hints {
                 killers: [None, None],
@@ -413,7 +413,7 @@ mod tests {
         let history = [[0; 90]; 90];
         let captures = [[[0; 7]; 90]; 14];
         let (mut skipped, mut kept_checks) = (0, 0);
-        for fen in crate::search::bench::POSITIONS {
+        for fen in crate::search::positions::POSITIONS {
             let pos = Position::from_fen(fen).expect("fen");
             let legal = pos.legal_moves();
             let hints = Hints {

@@ -268,7 +268,7 @@ tunables! {
     SE_DOUBLE_MARGIN = 20, 0..=60;
 
     /// Lazy SMP, as switches for measuring one way against the other (1: on). With
-    /// `SMP_VOTE` the move played is the threads' vote (see `search::choose_thread`),
+    /// `SMP_VOTE` the move played is the threads' vote (see `search::driver::choose_thread`),
     /// else the deepest thread's; with `SMP_STAGGER` every second helper starts its
     /// iterations a ply deeper, else all start together.
     SMP_VOTE = 1, 0..=1;

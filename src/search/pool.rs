@@ -26,9 +26,13 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::{Arc, Condvar, Mutex};
 use std::thread::JoinHandle;
 
-use super::alphabeta::{RootMove, Worker};
+use super::alphabeta::{RootMove, SearchResult, Worker};
+use super::config::Config;
+use super::deepening::iterate;
 use super::history::Histories;
-use super::{iterate, Config, Limits, SearchResult, Silent, State};
+use super::report::Silent;
+use super::state::State;
+use super::time::Limits;
 use crate::board::Position;
 
 /// What one helper is to search.
