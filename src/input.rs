@@ -203,6 +203,30 @@ pub fn read_text(path: &Path, cap: u64) -> Result<String, FileError> {
     })
 }
 
+/// The environment variable that overrides [`search_thread_cap`].
+pub const THREAD_CAP_VAR: &str = "CHARIOT_MAX_THREADS";
+
+/// The most threads a search runs with here: the hardware threads the system lets this
+/// process use (its CPU affinity and cgroup quota count), at most `max`. More only
+/// time-share the cores: every thread must be scheduled to see a search's stop, so with
+/// 256 threads on two cores `go movetime 50` answered after 0.3–0.9 s, and each thread
+/// keeps its own move statistics (about 4 MB). [`THREAD_CAP_VAR`] (a count from 1 to
+/// `max`) sets another cap, for a machine whose count the system misreports or a test
+/// that needs more threads than the machine has; a value that is no such count is
+/// ignored.
+pub fn search_thread_cap(max: usize) -> usize {
+    let max = max.max(1);
+    let set = std::env::var(THREAD_CAP_VAR)
+        .ok()
+        .and_then(|v| v.trim().parse::<usize>().ok())
+        .filter(|&n| (1..=max).contains(&n));
+    set.unwrap_or_else(|| {
+        std::thread::available_parallelism()
+            .map_or(1, std::num::NonZeroUsize::get)
+            .min(max)
+    })
+}
+
 /// A thread count given on a command line, at least 1 and at most `max`; with the
 /// warning to print when it was changed (`what`: the flag's name).
 pub fn clamp_threads(requested: usize, max: usize, what: &str) -> (usize, Option<String>) {

@@ -527,7 +527,11 @@ fn analyse(
         ..Default::default()
     };
     let config = chariot::search::Config {
-        threads: chariot::input::cli_threads(threads as u64, MAX_THREADS, "--threads"),
+        threads: chariot::input::cli_threads(
+            threads as u64,
+            chariot::input::search_thread_cap(MAX_THREADS),
+            "--threads",
+        ),
         ..Default::default()
     };
     let shared = chariot::search::Shared::new(64);

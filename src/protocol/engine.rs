@@ -701,8 +701,21 @@ impl Core {
                 }
             }
             Id::Threads => {
+                // More threads than the machine runs at once only make each search
+                // answer late: they are capped ([`input::search_thread_cap`]), and said so.
+                let cap = input::search_thread_cap(search::MAX_THREADS);
                 self.settings.threads = match spec.spin_value(value)? {
-                    0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+                    0 => cap,
+                    n if n as usize > cap => {
+                        self.output.message(&format!(
+                            "warning: {} {n} is more than the {cap} thread{} this machine runs \
+                             at once; searching with {cap} ({} sets another cap)",
+                            self.output.speaker.option_name(spec),
+                            if cap == 1 { "" } else { "s" },
+                            input::THREAD_CAP_VAR
+                        ));
+                        cap
+                    }
                     n => n as usize,
                 };
                 self.start_helpers();

@@ -107,7 +107,9 @@ impl Live {
     pub fn start() -> Live {
         use std::io::BufRead;
         use std::process::{Command, Stdio};
+        // The engine's own cap on search threads, not one the caller's environment set.
         let mut child = Command::new(env!("CARGO_BIN_EXE_chariot"))
+            .env_remove(chariot::input::THREAD_CAP_VAR)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::null())

@@ -2,7 +2,8 @@
 //! line over the cap is refused whole, a refused position leaves none (so `go` answers
 //! the dialect's "no move" instead of searching a stale one), `searchmoves` naming no
 //! legal move searches every move, files over their cap and thread counts over the
-//! maximum are refused or clamped, and `perft 0` counts the root only. Every test here
+//! maximum are refused or clamped (search threads at what the machine runs at once), and
+//! `perft 0` counts the root only. Every test here
 //! failed on the code before the layer (issue 54's reproducers).
 
 use std::io::Write;
@@ -244,9 +245,102 @@ fn command_line_thread_counts_are_clamped_to_the_maximum() {
         stderr.contains("warning: --threads 20000 is more than the most, 256; using 256"),
         "{stderr}"
     );
+    // A search runs with at most the threads the machine runs at once.
     let (stdout, stderr) = run(&["analyse", "--depth", "1", "--threads", "100000"]);
     assert!(stdout.contains("best move"), "{stdout}");
-    assert!(stderr.contains("using 256"), "{stderr}");
+    assert!(
+        stderr.contains(&format!(
+            "warning: --threads 100000 is more than the most, {}; using {}",
+            hardware_threads(),
+            hardware_threads()
+        )),
+        "{stderr}"
+    );
+}
+
+/// The threads this machine runs at once, as the engine counts them (at most 256).
+fn hardware_threads() -> usize {
+    std::thread::available_parallelism()
+        .map_or(1, |n| n.get())
+        .min(256)
+}
+
+/// A field of `/proc/<pid>/status` (`VmHWM`, `Threads`): its number.
+#[cfg(target_os = "linux")]
+fn proc_status(pid: u32, field: &str) -> u64 {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).expect("/proc is read");
+    let line = status
+        .lines()
+        .find(|l| l.starts_with(&format!("{field}:")))
+        .unwrap_or_else(|| panic!("no {field} in /proc/{pid}/status"));
+    line.split_whitespace()
+        .nth(1)
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("{line}"))
+}
+
+/// `Threads 256` (and CECP's `cores 256`) on a machine that runs fewer at once: the
+/// engine says so and searches with the threads it has (more would only time-share
+/// the cores, each search ending late, each thread with its own move statistics). On
+/// two cores the engine before the cap grew to about 1 GB and answered `go movetime
+/// 50` after 0.3–0.9 s.
+#[test]
+#[cfg(target_os = "linux")]
+fn more_search_threads_than_the_machine_runs_are_capped() {
+    use std::time::Duration;
+    let cap = hardware_threads();
+    for script in [
+        [
+            "uci",
+            "setoption name Threads value 256",
+            "position startpos",
+            "go movetime 50",
+        ],
+        [
+            "xboard",
+            "protover 2",
+            "cores 256",
+            "new\nforce\nst 0.05\ngo",
+        ],
+    ] {
+        let hello = script[0];
+        let mut engine = crate::common::Live::start();
+        for line in script {
+            engine.send(line);
+        }
+        let (answer, _) = engine.wait_for(
+            |l| l.starts_with("bestmove") || l.starts_with("move "),
+            Duration::from_secs(60),
+        );
+        let best = answer.split_whitespace().nth(1).unwrap_or("");
+        assert!(
+            Position::startpos().parse_move(best).is_ok(),
+            "{hello}: {answer}"
+        );
+        let pid = engine.child.id();
+        let (peak_kb, threads) = (proc_status(pid, "VmHWM"), proc_status(pid, "Threads"));
+        let log = engine.log.join("\n");
+        let warning = format!("is more than the {cap} thread");
+        if cap < 256 {
+            assert!(
+                log.contains(&warning) && log.contains(&format!("searching with {cap} (")),
+                "{hello}: {log}"
+            );
+        }
+        // The search's helpers (cap - 1) parked, the input, search and main threads, and
+        // a few the runtime keeps: nowhere near 256 on a small machine.
+        assert!(
+            threads <= cap as u64 + 6,
+            "{hello}: {threads} threads with a cap of {cap}"
+        );
+        // A thread's move statistics are about 4 MB; the rest (16 MB table, the net,
+        // the program) stays under 160 MB.
+        let bound_kb = 160 * 1024 + 8 * 1024 * cap as u64;
+        assert!(
+            peak_kb < bound_kb,
+            "{hello}: peak {peak_kb} kB with a cap of {cap} threads"
+        );
+    }
 }
 
 /// The engine's stdin closed mid-line, and a stdin that is garbage: no panic, a clean
