@@ -5,7 +5,7 @@
 //! `newgame`), so a line of either is read the same whichever of the two was chosen
 //! ([`parse`]): the words both dialects have are read here, with the readers of
 //! [`command`](super::command), and the words only one of them has by that dialect's
-//! file ([`uci`](super::uci), [`ucci`](super::ucci)). CECP's lines are read apart
+//! file ([`uci`], [`ucci`]). CECP's lines are read apart
 //! ([`xboard::parse`]).
 
 use super::command::{

@@ -143,148 +143,6 @@ fn title(text: &str) -> String {
 }
 
 impl Game {
-    /// Handles one CECP command.
-    pub fn handle(&mut self, engine: &mut Core, command: Cecp) {
-        match command {
-            Cecp::Protover(_) => {
-                for line in features(engine.settings()) {
-                    engine.say(&line);
-                }
-            }
-            Cecp::FeatureReply | Cecp::Ignored | Cecp::Otim(_) => {}
-            Cecp::New => self.new_game(engine),
-            Cecp::Variant(name) => {
-                if !name.eq_ignore_ascii_case("xiangqi") {
-                    engine.say(&format!(
-                        "Error (only xiangqi is played): variant {}",
-                        quoted(&name)
-                    ));
-                }
-            }
-            Cecp::Force => {
-                self.abandon(engine);
-                self.mode = Mode::Force;
-            }
-            Cecp::Go if self.bad_setup => engine.say("Error (illegal position): go"),
-            Cecp::PlayOther if self.bad_setup => engine.say("Error (illegal position): playother"),
-            Cecp::Go => {
-                self.abandon(engine);
-                self.mode = Mode::Play(self.position.side_to_move());
-                self.proceed(engine);
-            }
-            Cecp::PlayOther => {
-                self.abandon(engine);
-                self.mode = Mode::Play(self.position.side_to_move().other());
-                self.proceed(engine);
-            }
-            Cecp::Level(level) => self.clock.control = Control::Level(level),
-            Cecp::St(time) => self.clock.control = Control::PerMove(time),
-            Cecp::Sd(depth) => self.clock.depth = Some(depth),
-            Cecp::Nps(rate) => self.clock.nps = Some(rate),
-            Cecp::Time(time) => self.clock.own = Some(time),
-            Cecp::Move(text) => self.user_move(engine, &text),
-            Cecp::MoveNow => {
-                if matches!(self.job, Job::Think { .. }) {
-                    engine.request_stop();
-                }
-            }
-            Cecp::Ping(n) => {
-                if matches!(self.job, Job::Think { .. }) {
-                    self.pongs.push(n);
-                } else {
-                    engine.say(&format!("pong {n}"));
-                }
-            }
-            Cecp::Draw => self.draw_offered = true,
-            Cecp::Result(_) => {
-                self.abandon(engine);
-                self.mode = Mode::Force;
-            }
-            Cecp::SetBoard(fen) => self.set_board(engine, &fen),
-            Cecp::Hint => {
-                if let Some(hint) = self.hint.filter(|&m| self.position.is_legal(m)) {
-                    engine.say(&format!("Hint: {hint}"));
-                }
-            }
-            Cecp::Book => {
-                engine.say(" Chariot has no opening book.");
-                engine.say("");
-            }
-            Cecp::Undo => self.take_back(engine, 1, "undo"),
-            Cecp::Remove => self.take_back(engine, 2, "remove"),
-            Cecp::Ponder(on) => {
-                self.ponder = on;
-                match self.job {
-                    Job::Ponder { .. } if !on => self.abandon(engine),
-                    Job::Idle if on && self.paused.is_none() => self.proceed(engine),
-                    _ => {}
-                }
-            }
-            Cecp::Post(on) => {
-                self.post = on;
-                engine.show_progress(on);
-            }
-            Cecp::Analyze => {
-                self.abandon(engine);
-                self.mode = Mode::Analyze;
-                self.proceed(engine);
-            }
-            Cecp::Exit => {
-                if self.mode == Mode::Analyze {
-                    self.abandon(engine);
-                    self.mode = Mode::Force;
-                }
-            }
-            Cecp::Status => self.status(engine),
-            Cecp::Pause => self.pause(engine),
-            Cecp::Resume => self.resume(engine),
-            setting @ (Cecp::Memory(_) | Cecp::Cores(_) | Cecp::SetOption { .. }) => {
-                self.configure(engine, setting);
-            }
-        }
-    }
-
-    /// A search of the engine's has ended with `outcome`. When it is the game's search
-    /// on the engine's move, the engine answers: it resigns, or plays the move (after
-    /// `offer draw` when it accepts the opponent's offer), answers the `ping`s that
-    /// waited for it, claims the result if the game is over, and ponders.
-    pub fn finished(&mut self, engine: &mut Core, id: u64, outcome: Outcome) {
-        match self.job {
-            Job::Think { id: current, .. } if current == id => self.job = Job::Idle,
-            // A search stopped by a command, or a ponder or analysis that ran out of
-            // depth: nothing to say.
-            Job::Ponder { id: current } | Job::Analyze { id: current, .. } if current == id => {
-                self.job = Job::Idle;
-                return;
-            }
-            _ => return,
-        }
-        let settings = engine.settings();
-        let best = outcome.best.filter(|&m| self.position.is_legal(m));
-        let resign = settings.resign && outcome.score <= RESIGN_SCORE;
-        let accept = self.draw_offered && settings.draw_offers && outcome.score <= 0;
-        match best {
-            Some(_) if resign => {
-                engine.say("resign");
-                self.mode = Mode::Force;
-            }
-            Some(best) => {
-                if accept {
-                    engine.say("offer draw");
-                }
-                self.draw_offered = false;
-                self.position.make_move(best);
-                engine.say(&format!("move {best}"));
-                self.hint = outcome.ponder.filter(|&m| self.position.is_legal(m));
-            }
-            // No legal move: the rules end the game (claimed below).
-            None => {}
-        }
-        self.answer_pings(engine);
-        self.apply_deferred(engine);
-        self.proceed(engine);
-    }
-
     /// After the game changed: claim the result if it is over and the engine plays;
     /// think when the engine is on move, ponder when not (if allowed); analyse in
     /// analyze mode.
@@ -442,19 +300,6 @@ impl Game {
         }
     }
 
-    /// The game's position, `None` after a refused `setboard` (until `new` or a valid
-    /// one).
-    pub fn position(&self) -> Option<&Position> {
-        (!self.bad_setup).then_some(&self.position)
-    }
-
-    /// A `setboard` that could not be read (a line too long): the game is left
-    /// without a position, as after an illegal one, until `new` or a valid `setboard`.
-    pub fn refuse_setup(&mut self, engine: &mut Core) {
-        self.abandon(engine);
-        self.bad_setup = true;
-    }
-
     /// `undo` (one move) or `remove` (two): the game goes back and the engine carries
     /// on as its mode says; with too few moves, an error and no change.
     fn take_back(&mut self, engine: &mut Core, plies: usize, command: &str) {
@@ -602,20 +447,159 @@ fn apply_setting(engine: &mut Core, setting: Cecp) {
 
 /// The core's view of the game: what it hands over, and what it asks.
 impl GameLayer for Game {
-    fn handle(&mut self, core: &mut Core, command: Cecp) {
-        Game::handle(self, core, command);
+    /// Handles one CECP command.
+    fn handle(&mut self, engine: &mut Core, command: Cecp) {
+        match command {
+            Cecp::Protover(_) => {
+                for line in features(engine.settings()) {
+                    engine.say(&line);
+                }
+            }
+            Cecp::FeatureReply | Cecp::Ignored | Cecp::Otim(_) => {}
+            Cecp::New => self.new_game(engine),
+            Cecp::Variant(name) => {
+                if !name.eq_ignore_ascii_case("xiangqi") {
+                    engine.say(&format!(
+                        "Error (only xiangqi is played): variant {}",
+                        quoted(&name)
+                    ));
+                }
+            }
+            Cecp::Force => {
+                self.abandon(engine);
+                self.mode = Mode::Force;
+            }
+            Cecp::Go if self.bad_setup => engine.say("Error (illegal position): go"),
+            Cecp::PlayOther if self.bad_setup => engine.say("Error (illegal position): playother"),
+            Cecp::Go => {
+                self.abandon(engine);
+                self.mode = Mode::Play(self.position.side_to_move());
+                self.proceed(engine);
+            }
+            Cecp::PlayOther => {
+                self.abandon(engine);
+                self.mode = Mode::Play(self.position.side_to_move().other());
+                self.proceed(engine);
+            }
+            Cecp::Level(level) => self.clock.control = Control::Level(level),
+            Cecp::St(time) => self.clock.control = Control::PerMove(time),
+            Cecp::Sd(depth) => self.clock.depth = Some(depth),
+            Cecp::Nps(rate) => self.clock.nps = Some(rate),
+            Cecp::Time(time) => self.clock.own = Some(time),
+            Cecp::Move(text) => self.user_move(engine, &text),
+            Cecp::MoveNow => {
+                if matches!(self.job, Job::Think { .. }) {
+                    engine.request_stop();
+                }
+            }
+            Cecp::Ping(n) => {
+                if matches!(self.job, Job::Think { .. }) {
+                    self.pongs.push(n);
+                } else {
+                    engine.say(&format!("pong {n}"));
+                }
+            }
+            Cecp::Draw => self.draw_offered = true,
+            Cecp::Result(_) => {
+                self.abandon(engine);
+                self.mode = Mode::Force;
+            }
+            Cecp::SetBoard(fen) => self.set_board(engine, &fen),
+            Cecp::Hint => {
+                if let Some(hint) = self.hint.filter(|&m| self.position.is_legal(m)) {
+                    engine.say(&format!("Hint: {hint}"));
+                }
+            }
+            Cecp::Book => {
+                engine.say(" Chariot has no opening book.");
+                engine.say("");
+            }
+            Cecp::Undo => self.take_back(engine, 1, "undo"),
+            Cecp::Remove => self.take_back(engine, 2, "remove"),
+            Cecp::Ponder(on) => {
+                self.ponder = on;
+                match self.job {
+                    Job::Ponder { .. } if !on => self.abandon(engine),
+                    Job::Idle if on && self.paused.is_none() => self.proceed(engine),
+                    _ => {}
+                }
+            }
+            Cecp::Post(on) => {
+                self.post = on;
+                engine.show_progress(on);
+            }
+            Cecp::Analyze => {
+                self.abandon(engine);
+                self.mode = Mode::Analyze;
+                self.proceed(engine);
+            }
+            Cecp::Exit => {
+                if self.mode == Mode::Analyze {
+                    self.abandon(engine);
+                    self.mode = Mode::Force;
+                }
+            }
+            Cecp::Status => self.status(engine),
+            Cecp::Pause => self.pause(engine),
+            Cecp::Resume => self.resume(engine),
+            setting @ (Cecp::Memory(_) | Cecp::Cores(_) | Cecp::SetOption { .. }) => {
+                self.configure(engine, setting);
+            }
+        }
     }
 
-    fn finished(&mut self, core: &mut Core, job: u64, outcome: Outcome) {
-        Game::finished(self, core, job, outcome);
+    /// A search of the engine's has ended with `outcome`. When it is the game's search
+    /// on the engine's move, the engine answers: it resigns, or plays the move (after
+    /// `offer draw` when it accepts the opponent's offer), answers the `ping`s that
+    /// waited for it, claims the result if the game is over, and ponders.
+    fn finished(&mut self, engine: &mut Core, id: u64, outcome: Outcome) {
+        match self.job {
+            Job::Think { id: current, .. } if current == id => self.job = Job::Idle,
+            // A search stopped by a command, or a ponder or analysis that ran out of
+            // depth: nothing to say.
+            Job::Ponder { id: current } | Job::Analyze { id: current, .. } if current == id => {
+                self.job = Job::Idle;
+                return;
+            }
+            _ => return,
+        }
+        let settings = engine.settings();
+        let best = outcome.best.filter(|&m| self.position.is_legal(m));
+        let resign = settings.resign && outcome.score <= RESIGN_SCORE;
+        let accept = self.draw_offered && settings.draw_offers && outcome.score <= 0;
+        match best {
+            Some(_) if resign => {
+                engine.say("resign");
+                self.mode = Mode::Force;
+            }
+            Some(best) => {
+                if accept {
+                    engine.say("offer draw");
+                }
+                self.draw_offered = false;
+                self.position.make_move(best);
+                engine.say(&format!("move {best}"));
+                self.hint = outcome.ponder.filter(|&m| self.position.is_legal(m));
+            }
+            // No legal move: the rules end the game (claimed below).
+            None => {}
+        }
+        self.answer_pings(engine);
+        self.apply_deferred(engine);
+        self.proceed(engine);
     }
 
+    /// The game's position, `None` after a refused `setboard` (until `new` or a valid
+    /// one).
     fn position(&self) -> Option<&Position> {
-        Game::position(self)
+        (!self.bad_setup).then_some(&self.position)
     }
 
-    fn refuse_setup(&mut self, core: &mut Core) {
-        Game::refuse_setup(self, core);
+    /// A `setboard` that could not be read (a line too long): the game is left
+    /// without a position, as after an illegal one, until `new` or a valid `setboard`.
+    fn refuse_setup(&mut self, engine: &mut Core) {
+        self.abandon(engine);
+        self.bad_setup = true;
     }
 }
 

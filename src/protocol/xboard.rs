@@ -282,7 +282,7 @@ impl Speaker for Xboard {
     }
 
     /// Thinking output, comments and errors; the handshake and the moves are the game
-    /// layer's ([`game`]), and the rest has no CECP words.
+    /// layer's ([`game`](super::game)), and the rest has no CECP words.
     fn word(&self, report: &Report<'_>) -> Option<String> {
         match *report {
             Report::Info(info) => Some(thinking_line(info)),
